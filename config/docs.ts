@@ -1,0 +1,46 @@
+import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import { EDIT_URL } from './site';
+import { sidebarItemsGenerator } from './sidebar';
+import type { SiteEnv } from './env';
+
+/** Options shared by both docs instances (`default` and `upgrade`). */
+export const commonDocsOptions = {
+  editUrl: EDIT_URL,
+  breadcrumbs: true,
+  showLastUpdateTime: true,
+  showLastUpdateAuthor: false,
+  sidebarItemsGenerator,
+  sidebarCollapsible: true,
+  sidebarCollapsed: true,
+} satisfies Partial<DocsOptions>;
+
+/** The versioned documentation: 9.0 at /docs/, 8.9 at /docs/8.9/. */
+export function docsOptions(env: SiteEnv): DocsOptions {
+  return {
+    ...commonDocsOptions,
+    path: 'docs',
+    routeBasePath: 'docs',
+    sidebarPath: './sidebars.ts',
+    lastVersion: '9.0',
+    includeCurrentVersion: env.previewNext,
+    onlyIncludeVersions: env.previewNext ? ['current', '9.0', '8.9'] : ['9.0', '8.9'],
+    versions: {
+      ...(env.previewNext
+        ? { current: { label: 'Следующая', path: 'next', banner: 'unreleased' as const, badge: true } }
+        : {}),
+      '9.0': { label: '9.0', path: '', banner: 'none', badge: true },
+      '8.9': { label: '8.9', path: '8.9', banner: 'unmaintained', badge: true },
+    },
+  } satisfies DocsOptions;
+}
+
+/** The upgrade guides and release notes, 6.0 to 9.0.6, at /upgrade/. */
+export function upgradeDocsOptions(): DocsOptions & { id: string } {
+  return {
+    ...commonDocsOptions,
+    id: 'upgrade',
+    path: 'upgrade',
+    routeBasePath: 'upgrade',
+    sidebarPath: './sidebarsUpgrade.ts',
+  } satisfies DocsOptions & { id: string };
+}

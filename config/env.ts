@@ -1,0 +1,66 @@
+/**
+ * Every environment switch of the site, read once and named here.
+ * Nothing else in the project reads `process.env` (the README lists these switches).
+ */
+
+export interface SiteEnv {
+  /** `DOCS_PREVIEW_NEXT=true`: build the unreleased next version from `docs/` (with the unreleased banner). */
+  previewNext: boolean;
+  /** `DOCS_FASTER=false`: escape hatch that turns Docusaurus Faster (Rspack, SWC, LightningCSS) off. */
+  faster: boolean;
+  /** `DOCS_PR_PREVIEW=true`: a pull-request preview build; analytics stay off whatever else is set. */
+  prPreview: boolean;
+  /** `YANDEX_METRICA_ID`: web-analytics counter id; without it nothing is loaded or sent. */
+  metricaId: string | null;
+  /** Hosted search (DocSearch) settings; `null` means the local index (the default). */
+  docsearch: HostedSearchEnv | null;
+}
+
+export interface HostedSearchEnv {
+  /** `DOCSEARCH_APP_ID` */
+  appId: string;
+  /** `DOCSEARCH_API_KEY` (search-only key) */
+  apiKey: string;
+  /** `DOCSEARCH_INDEX_NAME`, default `monq` */
+  indexName: string;
+  /** `DOCSEARCH_ASSISTANT_ID`: turns on the Ask AI mode of the hosted service */
+  assistantId: string | null;
+}
+
+type RawEnv = Record<string, string | undefined>;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+function text(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** Pure reader, unit-tested: the config calls it once with `process.env`. */
+export function readEnv(raw: RawEnv): SiteEnv {
+  const prPreview = flag(raw.DOCS_PR_PREVIEW, false);
+  const appId = text(raw.DOCSEARCH_APP_ID);
+  const apiKey = text(raw.DOCSEARCH_API_KEY);
+  const metricaId = text(raw.YANDEX_METRICA_ID);
+  if (metricaId !== null && !/^\d+$/.test(metricaId)) {
+    throw new Error(`YANDEX_METRICA_ID must be a number, got "${metricaId}"`);
+  }
+  return {
+    previewNext: flag(raw.DOCS_PREVIEW_NEXT, false),
+    faster: flag(raw.DOCS_FASTER, true),
+    prPreview,
+    metricaId: prPreview ? null : metricaId,
+    docsearch:
+      appId && apiKey
+        ? {
+            appId,
+            apiKey,
+            indexName: text(raw.DOCSEARCH_INDEX_NAME) ?? 'monq',
+            assistantId: text(raw.DOCSEARCH_ASSISTANT_ID),
+          }
+        : null,
+  };
+}

@@ -1,0 +1,54 @@
+/** Site-wide constants (spec sections 1 and 9). Change them here, nowhere else. */
+
+export const SITE_TITLE = 'Monq Docs';
+export const SITE_TAGLINE = 'Документация платформы мониторинга и автоматизации Monq';
+export const SITE_URL = 'https://docs.monq.ru';
+export const BASE_URL = '/';
+/** Release of the product that this build of the portal documents. */
+export const PRODUCT_RELEASE = '9.0.6';
+/** Repository the "edit this page" links point into. */
+export const REPOSITORY_URL = 'https://github.com/MONQDL/monq-docs';
+export const EDIT_URL = `${REPOSITORY_URL}/edit/main/`;
+/** Where readers report a search that should have found something. */
+export const ISSUES_URL = `${REPOSITORY_URL}/issues/new`;
+
+/** Desktop breakpoint of the theme (px): below it the sidebar moves into the hamburger menu. */
+export const DESKTOP_BREAKPOINT_PX = 996;
+/** Delay before the route-change progress bar appears (ms). */
+export const PROGRESS_BAR_DELAY_MS = 200;
+/** Delay before content images are made zoomable, after load and after each route change (ms). */
+export const IMAGE_ZOOM_DELAY_MS = 1000;
+/** Hits per search results page. */
+export const SEARCH_HITS_PER_PAGE = 30;
+/** Copyright year shown in the footer (spec, section 2). */
+export const COPYRIGHT_YEAR = 2025;
+
+/** Documentation versions built into the site, newest first (mirrors versions.json). */
+export const VERSIONS = ['9.0', '8.9'] as const;
+export type Version = (typeof VERSIONS)[number];
+export const LATEST_VERSION: Version = '9.0';
+
+/** Older major versions that live on their own archive hosts (linked from the version dropdown). */
+export const ARCHIVED_VERSIONS = [
+  { label: 'Monq 8.x', href: 'https://v8.docs.monq.ru' },
+  { label: 'Monq 7.x', href: 'https://v7.docs.monq.ru' },
+] as const;
+
+/** Outside links of the navbar. */
+export const EXTERNAL_LINKS = {
+  demo: { label: 'Запросить демо', href: 'https://monq.ru/' },
+  chat: { label: 'Чат сообщества', href: 'https://t.me/monq_dev' },
+  youtube: { label: 'Видео на YouTube', href: 'https://www.youtube.com/@monqlab' },
+  rutube: { label: 'Видео на RUTUBE', href: 'https://rutube.ru/channel/monqlab/' },
+  community: { label: 'Сообщество', href: 'https://habr.com/ru/companies/monq/' },
+} as const;
+
+/** Licence agreement of the platform (footer). */
+export const LICENSE_URL = '/docs/get-started/setup/license';
+
+/**
+ * Announcement bar text. Its id is derived from the text (see announcementId), so changing the
+ * message shows the bar again to readers who closed the previous one.
+ */
+export const ANNOUNCEMENT_HTML =
+  'Вышла Monq 9.0: сборщики данных, обработчики и мониторинг без внешних систем. <a href="/upgrade/v9/changelog/v9-0-0">Что нового</a>';

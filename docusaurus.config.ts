@@ -1,0 +1,135 @@
+/**
+ * Monq Docs — site configuration. Thin: it assembles the typed blocks of `config/`.
+ *
+ * Environment switches (read once in config/env.ts, listed in the README):
+ *   DOCS_PREVIEW_NEXT   build the unreleased next version from docs/ (with the unreleased banner)
+ *   DOCS_FASTER         `false` turns Docusaurus Faster (Rspack, SWC, LightningCSS) off
+ *   DOCS_PR_PREVIEW     pull-request preview: analytics stay off
+ *   YANDEX_METRICA_ID   web-analytics counter; nothing is loaded or sent without it
+ *   DOCSEARCH_APP_ID, DOCSEARCH_API_KEY, DOCSEARCH_INDEX_NAME, DOCSEARCH_ASSISTANT_ID
+ *                       hosted search; without the first two the local index is used
+ */
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
+import { themes as prismThemes } from 'prism-react-renderer';
+
+import { readEnv } from './config/env';
+import { docsOptions, upgradeDocsOptions } from './config/docs';
+import { navbar } from './config/navbar';
+import { footer } from './config/footer';
+import { clientRedirects } from './config/redirects';
+import { searchPlugins, searchThemeConfig } from './config/search';
+import { announcementId } from './config/announcement';
+import {
+  ANNOUNCEMENT_HTML,
+  BASE_URL,
+  IMAGE_ZOOM_DELAY_MS,
+  PRODUCT_RELEASE,
+  SITE_TAGLINE,
+  SITE_TITLE,
+  SITE_URL,
+} from './config/site';
+
+const env = readEnv(process.env);
+
+const config = {
+  title: SITE_TITLE,
+  tagline: SITE_TAGLINE,
+  favicon: 'img/favicon.svg',
+  url: SITE_URL,
+  baseUrl: BASE_URL,
+  // Every route ends with a slash and is emitted as `route/index.html`: any static server answers
+  // `/route/` and `/route/index.html` directly and redirects `/route` to `/route/`.
+  trailingSlash: true,
+  titleDelimiter: '|',
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'warn',
+  noIndex: false,
+
+  future: {
+    v4: true,
+    faster: env.faster,
+  },
+
+  i18n: {
+    defaultLocale: 'ru',
+    locales: ['ru'],
+    localeConfigs: {
+      ru: { label: 'Русский', direction: 'ltr', htmlLang: 'ru' },
+    },
+  },
+
+  markdown: {
+    format: 'detect',
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  customFields: {
+    productRelease: PRODUCT_RELEASE,
+    metricaId: env.metricaId,
+    imageZoomDelayMs: IMAGE_ZOOM_DELAY_MS,
+    searchMode: env.docsearch ? 'hosted' : 'local',
+    askAiAssistantId: env.docsearch?.assistantId ?? null,
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: docsOptions(env),
+        blog: false,
+        pages: {},
+        theme: { customCss: './src/css/custom.css' },
+        sitemap: {
+          changefreq: 'weekly',
+          priority: 0.5,
+          ignorePatterns: ['/**/tags/**'],
+          filename: 'sitemap.xml',
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    ['content-docs', upgradeDocsOptions()],
+    ['client-redirects', { redirects: clientRedirects() } satisfies RedirectOptions],
+    ...searchPlugins(env),
+  ],
+
+  clientModules: [],
+
+  themeConfig: {
+    image: 'img/social-card.svg',
+    metadata: [{ name: 'theme-color', content: '#1f5fbf' }],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    docs: {
+      versionPersistence: 'localStorage',
+      sidebar: { hideable: true, autoCollapseCategories: false },
+    },
+    announcementBar: {
+      id: announcementId(ANNOUNCEMENT_HTML),
+      content: ANNOUNCEMENT_HTML,
+      isCloseable: true,
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    navbar,
+    footer,
+    algolia: searchThemeConfig(env),
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.vsDark,
+      additionalLanguages: ['bash', 'lua', 'csharp', 'nginx', 'ini', 'sql', 'powershell', 'http'],
+    },
+  } satisfies Preset.ThemeConfig,
+} satisfies Config;
+
+export default config;

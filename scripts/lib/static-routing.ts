@@ -1,0 +1,90 @@
+/**
+ * How the built site answers a path on a plain static server. The same rules are written for nginx
+ * in deploy/nginx; the local server (scripts/serve.ts) and the browser tests use this module.
+ *
+ * - `/route/` and `/route/index.html` serve `route/index.html`;
+ * - `/route` (no slash) redirects to `/route/` when that page exists;
+ * - `/route.html` serves `route/index.html` (old `.html` addresses keep working);
+ * - the site's redirects (config/redirects.ts) answer 301;
+ * - anything else is the not-found page with status 404.
+ */
+
+export type Resolution =
+  | { kind: 'file'; file: string; status: 200 | 404 }
+  | { kind: 'redirect'; location: string };
+
+export type Lookup = (relativePath: string) => 'file' | 'dir' | null;
+
+export interface RedirectRule {
+  from: string;
+  to: string;
+}
+
+export function resolvePath(rawPath: string, lookup: Lookup, redirects: readonly RedirectRule[] = []): Resolution {
+  const [pathOnly, query = ''] = splitQuery(rawPath);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(pathOnly);
+  } catch {
+    return notFound();
+  }
+  if (!pathname.startsWith('/') || pathname.split('/').includes('..') || pathname.includes('\0')) {
+    return notFound();
+  }
+  const suffix = query ? `?${query}` : '';
+
+  const bare = pathname.replace(/\/+$/, '') || '/';
+  const redirect = redirects.find((rule) => rule.from === bare);
+  if (redirect) return { kind: 'redirect', location: redirect.to + suffix };
+
+  const rel = pathname.slice(1);
+  if (pathname.endsWith('/')) {
+    const index = `${rel}index.html`;
+    return lookup(index) === 'file' ? ok(index) : notFound();
+  }
+  if (lookup(rel) === 'file') return ok(rel);
+  if (rel.endsWith('.html')) {
+    const asDir = `${rel.slice(0, -'.html'.length)}/index.html`;
+    if (lookup(asDir) === 'file') return ok(asDir);
+    return notFound();
+  }
+  if (lookup(`${rel}/index.html`) === 'file') {
+    return { kind: 'redirect', location: `${pathname}/${suffix}` };
+  }
+  return notFound();
+}
+
+function ok(file: string): Resolution {
+  return { kind: 'file', file, status: 200 };
+}
+
+function notFound(): Resolution {
+  return { kind: 'file', file: '404.html', status: 404 };
+}
+
+function splitQuery(raw: string): [string, string] {
+  const hashless = raw.split('#')[0] ?? '';
+  const at = hashless.indexOf('?');
+  return at === -1 ? [hashless, ''] : [hashless.slice(0, at), hashless.slice(at + 1)];
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export function contentType(file: string): string {
+  const dot = file.lastIndexOf('.');
+  return (dot >= 0 && TYPES[file.slice(dot).toLowerCase()]) || 'application/octet-stream';
+}

@@ -1,0 +1,61 @@
+import { createServer, type Server } from 'node:http';
+import { createReadStream, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { contentType, resolvePath, type Lookup } from './static-routing';
+import { REDIRECTS } from '../../config/redirects';
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Serve a built site on loopback with the rules of static-routing.ts. Port 0 picks a free one. */
+export async function serveStatic(dir: string, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
+  const root = resolve(dir);
+  const lookup: Lookup = (rel) => {
+    try {
+      const stat = statSync(join(root, rel));
+      return stat.isFile() ? 'file' : stat.isDirectory() ? 'dir' : null;
+    } catch {
+      return null;
+    }
+  };
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const result = resolvePath(req.url ?? '/', lookup, REDIRECTS);
+    if (result.kind === 'redirect') {
+      res.writeHead(301, { Location: result.location }).end();
+      return;
+    }
+    const file = join(root, result.file);
+    if (lookup(result.file) !== 'file') {
+      res.writeHead(result.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    res.writeHead(result.status, {
+      'Content-Type': contentType(file),
+      'Cache-Control': file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((done) => server.listen(port, host, done));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${address.port}`,
+    server,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

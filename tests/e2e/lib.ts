@@ -1,0 +1,92 @@
+/**
+ * Shared helpers of the browser tests: the built site on a loopback server, Debian Chromium driven by
+ * playwright-core, and a page on which every request that leaves loopback is aborted and recorded.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { serveStatic, type RunningServer } from '../../scripts/lib/static-server';
+
+export const buildDir = resolve(process.env.MONQ_DOCS_BUILD_DIR ?? 'build');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function startServer(dir: string = buildDir): Promise<RunningServer> {
+  if (!existsSync(resolve(dir, 'index.html'))) {
+    throw new Error(`No built site in ${dir}: run npm run build first.`);
+  }
+  return serveStatic(dir);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export function isLoopback(url: string): boolean {
+  if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('about:')) return true;
+  try {
+    const { hostname } = new URL(url);
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  } catch {
+    return false;
+  }
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Requests that tried to leave loopback (all aborted). */
+  offHost: string[];
+  /** Console errors and uncaught page errors. */
+  consoleErrors: string[];
+  /** Requests that failed for another reason than our own abort. */
+  failedRequests: string[];
+}
+
+export interface OpenPageOptions extends BrowserContextOptions {
+  /** Off-host URLs that a test intercepts itself (route handlers added by the test); not counted. */
+  allowOffHost?: (url: string) => boolean;
+}
+
+export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<OpenedPage> {
+  const { allowOffHost, ...contextOptions } = options;
+  const context = await browser.newContext({ locale: 'ru-RU', ...contextOptions });
+  const offHost: string[] = [];
+  const consoleErrors: string[] = [];
+  const failedRequests: string[] = [];
+  await context.route(
+    (url) => !isLoopback(url.toString()),
+    async (route) => {
+      const url = route.request().url();
+      if (allowOffHost?.(url)) {
+        await route.fallback();
+        return;
+      }
+      offHost.push(url);
+      await route.abort('blockedbyclient');
+    },
+  );
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    if (isLoopback(request.url()) && !failure.includes('ERR_ABORTED') && !failure.includes('BLOCKED')) {
+      failedRequests.push(`${request.url()} ${failure}`);
+    }
+  });
+  return { page, offHost, consoleErrors, failedRequests };
+}
