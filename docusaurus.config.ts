@@ -12,7 +12,6 @@
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
-import { themes as prismThemes } from 'prism-react-renderer';
 
 import { readEnv } from './config/env';
 import { docsOptions, upgradeDocsOptions } from './config/docs';
@@ -20,6 +19,9 @@ import { navbar } from './config/navbar';
 import { footer } from './config/footer';
 import { clientRedirects } from './config/redirects';
 import { searchPlugins, searchThemeConfig } from './config/search';
+import { clientModules } from './config/clientModules';
+import { deployPlugins } from './config/deploy';
+import { prism } from './config/prism';
 import { announcementId } from './config/announcement';
 import {
   ANNOUNCEMENT_HTML,
@@ -63,6 +65,8 @@ const config = {
 
   markdown: {
     format: 'detect',
+    // `## Заголовок {#latin-id}`: explicit heading ids in .md and .mdx (v4 turns this off by default).
+    mdx1Compat: { comments: true, admonitions: true, headingIds: true },
     hooks: {
       onBrokenMarkdownLinks: 'throw',
       onBrokenMarkdownImages: 'throw',
@@ -84,7 +88,7 @@ const config = {
         docs: docsOptions(env),
         blog: false,
         pages: {},
-        theme: { customCss: './src/css/custom.css' },
+        theme: { customCss: ['./src/css/custom.css', './src/css/reader.css'] },
         sitemap: {
           changefreq: 'weekly',
           priority: 0.5,
@@ -99,9 +103,10 @@ const config = {
     ['content-docs', upgradeDocsOptions()],
     ['client-redirects', { redirects: clientRedirects() } satisfies RedirectOptions],
     ...searchPlugins(env),
+    ...deployPlugins(env),
   ],
 
-  clientModules: [],
+  clientModules,
 
   themeConfig: {
     image: 'img/social-card.svg',
@@ -124,11 +129,7 @@ const config = {
     navbar,
     footer,
     algolia: searchThemeConfig(env),
-    prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.vsDark,
-      additionalLanguages: ['bash', 'lua', 'csharp', 'nginx', 'ini', 'sql', 'powershell', 'http'],
-    },
+    prism,
   } satisfies Preset.ThemeConfig,
 } satisfies Config;
 

@@ -1,7 +1,7 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 
 /** Release lines, newest first. A line folder holds index.mdx, release pages and changelog/. */
-export const UPGRADE_LINES = [
+const UPGRADE_LINES = [
   { dir: 'v9', label: 'Monq 9' },
   { dir: 'v8', label: 'Monq 8' },
   { dir: 'v7', label: 'Monq 7' },

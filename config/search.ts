@@ -1,25 +1,64 @@
-import type { PluginConfig } from '@docusaurus/types';
-import type { SiteEnv } from './env';
-import { SEARCH_HITS_PER_PAGE } from './site';
-
 /**
- * The `algolia` theme config. It is present in both modes: in local mode with inert credentials,
- * so that the DocSearch modal, `/demo-search` and contextual search stay in play.
+ * Search: one DocSearch modal, two backends, chosen at build time (see src/search/README.md).
+ *
+ * - Local mode (default, every test runs in it): `plugins/search-index` writes the index next to
+ *   the site after the build; the browser searches it with `src/search`. Nothing leaves the host.
+ * - Hosted mode, when `DOCSEARCH_APP_ID` and `DOCSEARCH_API_KEY` are set (config/env.ts): the
+ *   DocSearch service, index `DOCSEARCH_INDEX_NAME`, Ask AI with `DOCSEARCH_ASSISTANT_ID`.
+ *
+ * `themeConfig.algolia` is present in both modes (inert credentials in local mode): it keeps
+ * `@docusaurus/theme-search-algolia` in play with the search page route, the OpenSearch
+ * description, the `theme.SearchModal.*` translations and contextual search.
  */
-export function searchThemeConfig(env: SiteEnv) {
+import type { PluginConfig } from '@docusaurus/types';
+import searchIndexPlugin, { type SearchIndexOptions } from '../plugins/search-index/index';
+import type { MonqSearchOptions } from '../src/search/options';
+import type { SiteEnv } from './env';
+import { ISSUES_URL, SEARCH_HITS_PER_PAGE } from './site';
+
+/** Route of the full results page: `/demo-search/?q=...`. */
+export const SEARCH_PAGE_PATH = 'demo-search';
+/** The local index manifest, from the base URL (written by plugins/search-index). */
+export const SEARCH_MANIFEST_PATH = 'search/manifest.json';
+
+/** Inert values of the theme's required fields in local mode (never sent anywhere). */
+const LOCAL_APP_ID = 'LOCAL';
+const LOCAL_API_KEY = 'local-index';
+const DEFAULT_INDEX_NAME = 'monq';
+
+export function searchOptions(env: SiteEnv): MonqSearchOptions {
   const hosted = env.docsearch;
   return {
-    appId: hosted?.appId ?? 'LOCAL',
-    apiKey: hosted?.apiKey ?? 'local-index',
-    indexName: hosted?.indexName ?? 'monq',
-    contextualSearch: true,
-    searchPagePath: 'demo-search',
-    insights: false,
-    searchParameters: { hitsPerPage: SEARCH_HITS_PER_PAGE },
+    mode: hosted ? 'hosted' : 'local',
+    manifestPath: SEARCH_MANIFEST_PATH,
+    missingResultsUrl: ISSUES_URL,
+    assistant: hosted?.assistantId ? 'hosted' : 'offline',
+    hitsPerPage: SEARCH_HITS_PER_PAGE,
   };
 }
 
-/** Build-time plugins of the search (the local indexer). */
-export function searchPlugins(_env: SiteEnv): PluginConfig[] {
-  return [];
+/** The `algolia` theme config block. */
+export function searchThemeConfig(env: SiteEnv) {
+  const hosted = env.docsearch;
+  return {
+    appId: hosted?.appId ?? LOCAL_APP_ID,
+    apiKey: hosted?.apiKey ?? LOCAL_API_KEY,
+    indexName: hosted?.indexName ?? DEFAULT_INDEX_NAME,
+    contextualSearch: true,
+    searchPagePath: SEARCH_PAGE_PATH,
+    insights: false,
+    searchParameters: { hitsPerPage: SEARCH_HITS_PER_PAGE },
+    ...(hosted?.assistantId ? { askAi: { assistantId: hosted.assistantId } } : {}),
+    /** The project's own settings (read by src/theme/SearchBar and src/theme/SearchPage). */
+    monq: searchOptions(env),
+  };
+}
+
+/** Build-time plugins of the search: the local indexer (local mode only). */
+export function searchPlugins(env: SiteEnv): PluginConfig[] {
+  if (env.docsearch) {
+    return [];
+  }
+  const options = { searchPagePath: SEARCH_PAGE_PATH } satisfies SearchIndexOptions;
+  return [[searchIndexPlugin, options]];
 }

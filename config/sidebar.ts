@@ -1,4 +1,6 @@
-import type { SidebarItemsGeneratorOption } from '@docusaurus/plugin-content-docs';
+import type { PluginOptions } from '@docusaurus/plugin-content-docs';
+
+type SidebarItemsGeneratorOption = PluginOptions['sidebarItemsGenerator'];
 
 type GeneratorArgs = Parameters<SidebarItemsGeneratorOption>[0];
 type Item = Awaited<ReturnType<SidebarItemsGeneratorOption>>[number];

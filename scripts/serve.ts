@@ -23,5 +23,6 @@ if (!existsSync(values.dir)) {
   console.error(`Каталог ${values.dir} не найден: сначала соберите сайт командой npm run build.`);
   process.exit(1);
 }
-const running = await serveStatic(values.dir, Number(values.port), values.host);
-console.log(`Monq Docs: ${running.url}/ (Ctrl+C — остановить)`);
+serveStatic(values.dir, Number(values.port), values.host).then((running) => {
+  console.log(`Monq Docs: ${running.url}/ (Ctrl+C — остановить)`);
+});

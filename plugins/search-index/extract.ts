@@ -1,0 +1,238 @@
+/**
+ * Rendered page → DocSearch-shaped records.
+ *
+ * lvl0 = the section (first breadcrumb after home) or the instance label,
+ * lvl1 = the page title (h1), lvl2..lvl6 = h2..h6 (their ids are the anchors),
+ * content = paragraphs, list items, table cells, code, grouped under the
+ * heading they follow.
+ */
+import type {IndexedRecord, RecordType} from '../../src/search/engine';
+import {classList, findAll, findElement, hasClass, parseHtml, textContent, type ElementNode, type HtmlNode} from './html';
+
+export interface PageMeta {
+  /** `docusaurus_tag` meta: `docs-default-9.0`, `docs-upgrade-current`, `default`. */
+  tag: string;
+  language: string;
+  version: string | null;
+  /** `noindex` pages (unlisted, drafts) are left out. */
+  noindex: boolean;
+}
+
+export interface ExtractedPage {
+  meta: PageMeta;
+  section: string | null;
+  title: string;
+  /** Records without the page index (`p`), in document order. */
+  records: Array<Omit<IndexedRecord, 'p'>>;
+}
+
+export interface ExtractOptions {
+  /** Largest content record, in characters; longer sections are split. */
+  maxContentLength?: number;
+  /** The site title, stripped from `<title>` when a page has no h1. */
+  siteTitle?: string;
+}
+
+const SKIP_TAGS = new Set(['script', 'style', 'svg', 'button', 'noscript', 'template', 'nav', 'iframe', 'select']);
+const SKIP_CLASSES = [
+  'hash-link',
+  'theme-doc-toc-mobile',
+  'theme-doc-footer',
+  'theme-doc-version-badge',
+  'theme-doc-version-banner',
+  'theme-doc-breadcrumbs',
+  'pagination-nav',
+  'theme-edit-this-page',
+  'theme-last-updated',
+  'theme-admonition-heading',
+  'sr-only',
+  'search-index-skip',
+];
+const BLOCK_TAGS = new Set([
+  'p', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'pre', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'td', 'th',
+  'div', 'section', 'article', 'header', 'footer', 'figure', 'figcaption', 'details', 'summary', 'main', 'aside',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'br', 'caption', 'img',
+]);
+const HEADING_LEVEL: Record<string, number> = {h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6};
+
+function shouldSkip(node: ElementNode): boolean {
+  if (SKIP_TAGS.has(node.tag) || node.attrs['aria-hidden'] === 'true' || 'hidden' in node.attrs) {
+    return true;
+  }
+  const classes = classList(node);
+  return SKIP_CLASSES.some((name) => classes.includes(name));
+}
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+function metaContent(head: ElementNode, name: string): string | null {
+  const meta = findElement(
+    head,
+    (el) => el.tag === 'meta' && (el.attrs.name === name || el.attrs.property === name),
+  );
+  return meta ? (meta.attrs.content ?? null) : null;
+}
+
+function readMeta(doc: ElementNode): PageMeta {
+  const html = findElement(doc, (el) => el.tag === 'html') ?? doc;
+  const head = findElement(doc, (el) => el.tag === 'head') ?? doc;
+  const robots = metaContent(head, 'robots') ?? '';
+  return {
+    tag: metaContent(head, 'docusaurus_tag') ?? metaContent(head, 'docsearch:docusaurus_tag') ?? 'default',
+    language: metaContent(head, 'docsearch:language') ?? metaContent(head, 'docusaurus_locale') ?? html.attrs.lang ?? 'ru',
+    version: metaContent(head, 'docsearch:version') ?? metaContent(head, 'docusaurus_version'),
+    noindex: /noindex/i.test(robots),
+  };
+}
+
+function readSection(doc: ElementNode): string | null {
+  const breadcrumbs = findElement(doc, (el) => hasClass(el, 'theme-doc-breadcrumbs'));
+  if (!breadcrumbs) {
+    return null;
+  }
+  const items = findAll(breadcrumbs, (el) => el.tag === 'li' && hasClass(el, 'breadcrumbs__item'));
+  for (const item of items) {
+    const isHome = findElement(item, (el) => hasClass(el, 'breadcrumbs__link') && el.attrs['aria-label'] !== undefined && el.tag === 'a' && findElement(el, (svg) => svg.tag === 'svg') !== null);
+    if (isHome) {
+      continue;
+    }
+    const text = collapseWhitespace(textContent(item, shouldSkip));
+    if (text) {
+      return text;
+    }
+  }
+  return null;
+}
+
+function contentRoot(doc: ElementNode): ElementNode | null {
+  return (
+    findElement(doc, (el) => hasClass(el, 'theme-doc-markdown')) ??
+    findElement(doc, (el) => el.tag === 'main') ??
+    findElement(doc, (el) => el.tag === 'article')
+  );
+}
+
+/** Parse one rendered page. */
+export function extractPage(html: string, options: ExtractOptions = {}): ExtractedPage {
+  const maxLength = options.maxContentLength ?? 700;
+  const doc = parseHtml(html);
+  const meta = readMeta(doc);
+  const root = contentRoot(doc);
+  const records: ExtractedPage['records'] = [];
+  let title = '';
+
+  // Heading chain: index 0 = lvl2 ... index 4 = lvl6.
+  const chain: string[] = [];
+  let anchor: string | null = null;
+  let pending: string[] = [];
+  let buffer = '';
+
+  const flushBlock = () => {
+    const text = collapseWhitespace(buffer);
+    buffer = '';
+    if (text) {
+      pending.push(text);
+    }
+  };
+  const flushSection = () => {
+    flushBlock();
+    let chunk = '';
+    const emit = () => {
+      if (chunk) {
+        records.push({y: 'content', a: anchor, h: chain.slice(), c: chunk});
+      }
+      chunk = '';
+    };
+    for (const block of pending) {
+      for (const piece of splitLong(block, maxLength)) {
+        if (chunk && chunk.length + 1 + piece.length > maxLength) {
+          emit();
+        }
+        chunk = chunk ? `${chunk} ${piece}` : piece;
+      }
+    }
+    emit();
+    pending = [];
+  };
+
+  const walk = (node: HtmlNode) => {
+    if (node.type === 'text') {
+      buffer += node.text;
+      return;
+    }
+    if (shouldSkip(node)) {
+      return;
+    }
+    const level = HEADING_LEVEL[node.tag];
+    if (level !== undefined) {
+      const text = collapseWhitespace(textContent(node, shouldSkip));
+      flushSection();
+      if (!text) {
+        return;
+      }
+      if (level === 1) {
+        if (!title) {
+          title = text;
+        }
+        return;
+      }
+      // A skipped level (h2 → h4) moves the heading up: lvl2..lvl6 stay contiguous.
+      chain.length = Math.min(chain.length, level - 2);
+      chain.push(text);
+      anchor = node.attrs.id ?? anchor;
+      records.push({y: `lvl${chain.length + 1}` as RecordType, a: node.attrs.id ?? null, h: chain.slice(), c: null});
+      return;
+    }
+    const block = BLOCK_TAGS.has(node.tag);
+    if (block) {
+      flushBlock();
+    }
+    if (node.tag === 'img' && node.attrs.alt) {
+      buffer += ` ${node.attrs.alt} `;
+    }
+    for (const child of node.children) {
+      walk(child);
+    }
+    if (block) {
+      flushBlock();
+    }
+  };
+
+  if (root) {
+    for (const child of root.children) {
+      walk(child);
+    }
+    flushSection();
+  }
+  if (!title) {
+    const titleEl = findElement(doc, (el) => el.tag === 'title');
+    const raw = titleEl ? collapseWhitespace(textContent(titleEl)) : '';
+    const suffix = options.siteTitle ? ` | ${options.siteTitle}` : '';
+    title = suffix && raw.endsWith(suffix) ? raw.slice(0, -suffix.length) : raw.split(' | ')[0] ?? raw;
+  }
+  records.unshift({y: 'lvl1', a: null, h: [], c: null});
+  return {meta, section: readSection(doc), title, records};
+}
+
+/** Split a long block at word boundaries into pieces of at most `max` characters. */
+export function splitLong(text: string, max: number): string[] {
+  if (text.length <= max) {
+    return [text];
+  }
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    let cut = rest.lastIndexOf(' ', max);
+    if (cut < max / 2) {
+      cut = max;
+    }
+    pieces.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  if (rest) {
+    pieces.push(rest);
+  }
+  return pieces;
+}

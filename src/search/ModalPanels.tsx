@@ -1,0 +1,214 @@
+/**
+ * The project's own screens inside the DocSearch modal, drawn with DocSearch's
+ * CSS classes and portalled into `.DocSearch-Modal` (in place of its dropdown):
+ *
+ * - the error screen, when the latest search failed (DocSearch never shows
+ *   its own: autocomplete-core resets the status to idle after a failure);
+ * - the offline «Спросить ИИ» screen: the question, the disclaimer, a plain
+ *   statement that no assistant is connected, and the best matching sections.
+ */
+import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from 'react';
+import {createPortal} from 'react-dom';
+import Link from '@docusaurus/Link';
+import type {AlgoliaLikeClient} from './clients';
+import type {FacetFilters, LocalHit} from './localClient';
+import type {SearchStatusStore} from './status';
+import {modalTranslations, searchTexts} from './translations';
+
+export interface ModalPanelsProps {
+  /** The element DocSearch's modal is portalled into. */
+  container: HTMLElement;
+  store: SearchStatusStore;
+  /** The question of the offline AI screen, or null when it is closed. */
+  aiQuestion: string | null;
+  onAiClose: () => void;
+  /** Client and parameters for the AI screen's sources. */
+  sourcesClient: AlgoliaLikeClient;
+  indexName: string;
+  facetFilters: FacetFilters | undefined;
+  /** Turns a hit URL into the site link (the theme's URL processor). */
+  processUrl: (url: string) => string;
+  onNavigate: () => void;
+  /** Under `docusaurus start` there is no index: say so on the error screen. */
+  devMode: boolean;
+}
+
+function useInputValue(container: HTMLElement, onInput: () => void): string {
+  const [value, setValue] = useState('');
+  useEffect(() => {
+    const read = (event?: Event) => {
+      const input = container.querySelector<HTMLInputElement>('.DocSearch-Input');
+      setValue(input?.value ?? '');
+      if (event) {
+        onInput();
+      }
+    };
+    read();
+    container.addEventListener('input', read);
+    return () => container.removeEventListener('input', read);
+  }, [container, onInput]);
+  return value;
+}
+
+function useModalElement(container: HTMLElement): HTMLElement | null {
+  const [modal, setModal] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const find = () => {
+      const found = container.querySelector<HTMLElement>('.DocSearch-Modal');
+      setModal(found);
+      return found;
+    };
+    if (find()) {
+      return undefined;
+    }
+    const observer = new MutationObserver(() => {
+      if (find()) {
+        observer.disconnect();
+      }
+    });
+    observer.observe(container, {childList: true, subtree: true});
+    return () => observer.disconnect();
+  }, [container]);
+  return modal;
+}
+
+function ErrorIcon() {
+  return (
+    <svg width="40" height="40" viewBox="0 0 20 20" fill="none" fillRule="evenodd" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
+    </svg>
+  );
+}
+
+export function SearchErrorScreen({devMode}: {devMode: boolean}): ReactNode {
+  const {errorScreen} = modalTranslations();
+  const texts = searchTexts();
+  return (
+    <div className="DocSearch-ErrorScreen" role="alert" data-search-screen="error">
+      <div className="DocSearch-Screen-Icon">
+        <ErrorIcon />
+      </div>
+      <p className="DocSearch-Title">{errorScreen?.titleText}</p>
+      <p className="DocSearch-Help">{devMode ? texts.devIndexHelp : errorScreen?.helpText}</p>
+    </div>
+  );
+}
+
+type SourcesState = {status: 'loading'} | {status: 'done'; hits: LocalHit[]} | {status: 'failed'};
+
+function OfflineAiScreen({
+  question,
+  onBack,
+  sourcesClient,
+  indexName,
+  facetFilters,
+  processUrl,
+  onNavigate,
+}: {
+  question: string;
+  onBack: () => void;
+} & Pick<ModalPanelsProps, 'sourcesClient' | 'indexName' | 'facetFilters' | 'processUrl' | 'onNavigate'>): ReactNode {
+  const texts = searchTexts();
+  const {askAiScreen} = modalTranslations();
+  const [sources, setSources] = useState<SourcesState>({status: 'loading'});
+  useEffect(() => {
+    let cancelled = false;
+    setSources({status: 'loading'});
+    sourcesClient
+      .search({
+        requests: [
+          {
+            indexName,
+            query: question,
+            hitsPerPage: 5,
+            facetFilters: facetFilters as never,
+            attributesToSnippet: ['content:24'],
+            snippetEllipsisText: '…',
+            highlightPreTag: '<mark>',
+            highlightPostTag: '</mark>',
+          },
+        ],
+      })
+      .then(
+        ({results}) => !cancelled && setSources({status: 'done', hits: (results[0]?.hits ?? []) as LocalHit[]}),
+        () => !cancelled && setSources({status: 'failed'}),
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [question, sourcesClient, indexName, facetFilters]);
+
+  return (
+    <div className="monq-ai-screen" data-search-screen="ask-ai">
+      <p className="monq-ai-screen__title">{texts.askAiTitle}</p>
+      <div className="monq-ai-screen__question">
+        <span className="monq-ai-screen__label">{texts.askAiQuestion}:</span> <strong>{question}</strong>
+      </div>
+      <p className="monq-ai-screen__notice" role="status">
+        {texts.askAiNotConnected}
+      </p>
+      <p className="DocSearch-AskAiScreen-Disclaimer monq-ai-screen__disclaimer">{askAiScreen?.disclaimerText}</p>
+      <p className="monq-ai-screen__sources-title">{texts.askAiSources}</p>
+      {sources.status === 'loading' && <p className="DocSearch-Help">{texts.askAiLoading}</p>}
+      {sources.status === 'failed' && <p className="DocSearch-Help">{texts.askAiSourcesFailed}</p>}
+      {sources.status === 'done' && sources.hits.length === 0 && <p className="DocSearch-Help">{texts.askAiNoSources}</p>}
+      {sources.status === 'done' && sources.hits.length > 0 && (
+        <ul className="monq-ai-screen__sources">
+          {sources.hits.map((hit) => {
+            const path = [hit.hierarchy.lvl1, hit.hierarchy.lvl2, hit.hierarchy.lvl3].filter(Boolean).join(' › ');
+            const snippetHtml = hit._snippetResult?.content?.value;
+            return (
+              <li key={hit.objectID}>
+                <Link to={processUrl(hit.url)} onClick={onNavigate} className="monq-ai-screen__source">
+                  <span className="monq-ai-screen__source-title">{path}</span>
+                  {snippetHtml ? (
+                    // The client escapes the text before it adds <mark> (see highlight.ts).
+                    <span className="monq-ai-screen__source-snippet" dangerouslySetInnerHTML={{__html: snippetHtml}} />
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <button type="button" className="monq-ai-screen__back" onClick={onBack}>
+        {texts.askAiBack}
+      </button>
+    </div>
+  );
+}
+
+export default function ModalPanels(props: ModalPanelsProps): ReactNode {
+  const {container, store, aiQuestion, onAiClose, devMode} = props;
+  const status = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const inputValue = useInputValue(container, aiQuestion === null ? noop : onAiClose);
+  const modal = useModalElement(container);
+  if (!modal) {
+    return null;
+  }
+  let content: ReactNode = null;
+  if (aiQuestion !== null) {
+    content = (
+      <OfflineAiScreen
+        question={aiQuestion}
+        onBack={() => {
+          onAiClose();
+          container.querySelector<HTMLInputElement>('.DocSearch-Input')?.focus();
+        }}
+        sourcesClient={props.sourcesClient}
+        indexName={props.indexName}
+        facetFilters={props.facetFilters}
+        processUrl={props.processUrl}
+        onNavigate={props.onNavigate}
+      />
+    );
+  } else if (status.error && inputValue.trim() !== '') {
+    content = <SearchErrorScreen devMode={devMode} />;
+  }
+  if (content === null) {
+    return null;
+  }
+  return createPortal(<div className="DocSearch-Dropdown monq-search-panel">{content}</div>, modal);
+}
+
+function noop() {}

@@ -1,0 +1,91 @@
+/**
+ * The two backends behind one Algolia-shaped `search({requests})`: the local
+ * index and, for the search page and the AI screen in hosted mode, a minimal
+ * client of the hosted service.
+ *
+ * The local engine (MiniSearch, the stemmer, about 10 KB gzip) is loaded on
+ * the first search, not with every page.
+ */
+import {RetryError} from './errors';
+import type {LocalSearchClient, SearchRequest, SearchResponse} from './localClient';
+
+export interface AlgoliaLikeClient {
+  search(input: {requests: SearchRequest[]}): Promise<{results: SearchResponse[]}>;
+}
+
+/** What DocSearch needs from a client besides `search`. */
+export interface DocSearchClientShape extends AlgoliaLikeClient {
+  addAlgoliaAgent(segment: string, version?: string): void;
+  transporter: {algoliaAgent: {value: string; add(options: {segment: string; version?: string}): unknown}};
+}
+
+let shared: {key: string; client: DocSearchClientShape} | null = null;
+
+/** The page's local client: one per page load, index files are fetched once. */
+export function getLocalSearchClient(manifestUrl: string, baseUrl: string, hitsPerPage: number): DocSearchClientShape {
+  const key = `${manifestUrl}|${baseUrl}|${hitsPerPage}`;
+  if (shared && shared.key === key) {
+    return shared.client;
+  }
+  let loading: Promise<LocalSearchClient> | null = null;
+  const load = () => {
+    loading ??= import('./localClient').then(({createLocalSearchClient}) =>
+      createLocalSearchClient({
+        manifestUrl,
+        baseUrl,
+        siteOrigin: window.location.origin,
+        defaultHitsPerPage: hitsPerPage,
+      }),
+    );
+    // A failed chunk load is retried by the next search.
+    loading.catch(() => {
+      loading = null;
+    });
+    return loading;
+  };
+  const algoliaAgent = {
+    value: 'Monq local search',
+    add() {
+      return algoliaAgent;
+    },
+  };
+  const client: DocSearchClientShape = {
+    async search(input) {
+      const local = await load();
+      return local.search(input);
+    },
+    addAlgoliaAgent() {},
+    transporter: {algoliaAgent},
+  };
+  shared = {key, client};
+  return client;
+}
+
+/** A few lines of the hosted service's multi-query API (`POST /1/indexes/*` + `/queries`). */
+export function createHostedSearchClient(appId: string, apiKey: string): AlgoliaLikeClient {
+  return {
+    async search({requests}) {
+      const url =
+        `https://${appId}-dsn.algolia.net/1/indexes/*/queries` +
+        `?x-algolia-api-key=${encodeURIComponent(apiKey)}&x-algolia-application-id=${encodeURIComponent(appId)}`;
+      const body = JSON.stringify({
+        requests: requests.map(({indexName, ...params}) => ({
+          indexName,
+          params: new URLSearchParams(
+            Object.entries(params).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+          ).toString(),
+        })),
+      });
+      let response: Response;
+      try {
+        response = await fetch(url, {method: 'POST', headers: {'content-type': 'text/plain'}, body});
+      } catch (error) {
+        throw new RetryError(`Search service unreachable (${String(error)})`, url, 0);
+      }
+      if (!response.ok) {
+        throw new RetryError(`Search service answered HTTP ${response.status}`, url, response.status);
+      }
+      return (await response.json()) as {results: SearchResponse[]};
+    },
+  };
+}

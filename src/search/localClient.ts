@@ -1,0 +1,415 @@
+/**
+ * The local search backend: an Algolia-shaped client answering DocSearch's
+ * multi-queries (`search({requests})`) from the index files the indexer
+ * plugin wrote next to the site (`search/manifest.json` + one file per
+ * `docusaurus_tag`). No request ever leaves the site's own origin.
+ *
+ * - The request's `facetFilters` choose the index files (language, tag,
+ *   version) and are applied to every hit.
+ * - All query words first; when no record holds them all, any word, ranked by
+ *   how many words a record holds.
+ * - A failed load throws an error named `RetryError`, the name DocSearch
+ *   checks; the next search tries to load again.
+ */
+import type MiniSearch from 'minisearch';
+import {
+  INDEX_FORMAT,
+  loadIndex,
+  searchIndex,
+  type IndexFile,
+  type IndexedRecord,
+  type Manifest,
+  type ManifestEntry,
+  type Match,
+  type SearchDocument,
+} from './engine';
+import {highlight, matcherFor, snippet, type HighlightTags, type HighlightValue} from './highlight';
+import {RetryError} from './errors';
+import {queryTerms} from './text';
+
+export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
+export type Hierarchy = Record<HierarchyLevel, string | null>;
+
+export interface LocalHit {
+  objectID: string;
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  type: IndexedRecord['y'];
+  content: string | null;
+  hierarchy: Hierarchy;
+  language: string;
+  version: string | null;
+  docusaurus_tag: string;
+  _highlightResult: {
+    hierarchy: Partial<Record<HierarchyLevel, HighlightValue>>;
+    content?: HighlightValue;
+  };
+  _snippetResult: {
+    hierarchy: Partial<Record<HierarchyLevel, HighlightValue>>;
+    content?: HighlightValue;
+  };
+}
+
+export interface SearchResponse {
+  hits: LocalHit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  exhaustiveNbHits: true;
+  query: string;
+  params: string;
+  index: string;
+  processingTimeMS: number;
+  /** Local extension: `and` when every word matched, `or` for the any-word fallback. */
+  matchMode: 'and' | 'or' | 'none';
+}
+
+/** Facet filters as Algolia takes them: AND of entries, OR inside nested arrays. */
+export type FacetFilters = string | ReadonlyArray<string | ReadonlyArray<string>>;
+
+export interface SearchRequest {
+  indexName?: string;
+  query?: string;
+  params?: string | Record<string, unknown>;
+  hitsPerPage?: number;
+  page?: number;
+  facetFilters?: FacetFilters;
+  highlightPreTag?: string;
+  highlightPostTag?: string;
+  attributesToSnippet?: string[];
+  snippetEllipsisText?: string;
+  [key: string]: unknown;
+}
+
+export {RetryError};
+
+export type Fetcher = (url: string, init?: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
+
+export interface LocalSearchClientOptions {
+  /** URL of `search/manifest.json` (absolute, or relative to `siteOrigin`). */
+  manifestUrl: string;
+  /** Origin used for the absolute hit URLs DocSearch needs: `http://127.0.0.1:3000`. */
+  siteOrigin: string;
+  /** Site base URL (`/`): the index file paths in the manifest are relative to it. */
+  baseUrl?: string;
+  /** Defaults to the global `fetch`. */
+  fetch?: Fetcher;
+  /** Default hits per page when a request names none (DocSearch: 20, our config: 30). */
+  defaultHitsPerPage?: number;
+}
+
+interface LoadedIndex {
+  entry: ManifestEntry;
+  file: IndexFile;
+  miniSearch: MiniSearch<SearchDocument>;
+}
+
+type Facets = Record<string, string | null>;
+
+const RECORD_FACET_RE = /^-?type:/;
+
+function parseParams(params: SearchRequest['params']): Record<string, unknown> {
+  if (params === undefined) {
+    return {};
+  }
+  if (typeof params !== 'string') {
+    return params;
+  }
+  const out: Record<string, unknown> = {};
+  new URLSearchParams(params).forEach((value, key) => {
+    try {
+      out[key] = JSON.parse(value);
+    } catch {
+      out[key] = value;
+    }
+  });
+  return out;
+}
+
+function normalizeFacetFilters(filters: unknown): string[][] {
+  if (filters === undefined || filters === null || filters === '') {
+    return [];
+  }
+  if (typeof filters === 'string') {
+    return [[filters]];
+  }
+  if (!Array.isArray(filters)) {
+    return [];
+  }
+  return filters.map((entry: unknown) =>
+    Array.isArray(entry) ? entry.map(String) : [String(entry)],
+  );
+}
+
+function facetMatches(filter: string, facets: Facets): boolean {
+  const colon = filter.indexOf(':');
+  if (colon < 0) {
+    return false;
+  }
+  const name = filter.slice(0, colon).trim();
+  let value = filter.slice(colon + 1).trim();
+  let negate = false;
+  if (value.startsWith('-')) {
+    negate = true;
+    value = value.slice(1);
+  } else if (name.startsWith('-')) {
+    return !facetMatches(filter.slice(1), facets);
+  }
+  if (!(name in facets)) {
+    return negate;
+  }
+  const equal = facets[name] === value;
+  return negate ? !equal : equal;
+}
+
+/** Do the facets satisfy every group of the filters (a group = OR of filters)? */
+export function facetFiltersMatch(groups: string[][], facets: Facets): boolean {
+  return groups.every((group) => group.length === 0 || group.some((filter) => facetMatches(filter, facets)));
+}
+
+function snippetWords(attributesToSnippet: unknown, attribute: string, fallback: number): number {
+  if (!Array.isArray(attributesToSnippet)) {
+    return fallback;
+  }
+  for (const entry of attributesToSnippet) {
+    const [name, count] = String(entry).split(':');
+    if (name === attribute || name === '*') {
+      const parsed = Number(count);
+      return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+    }
+  }
+  return fallback;
+}
+
+export interface LocalSearchClient {
+  search(
+    input: {requests: SearchRequest[]} | SearchRequest[],
+  ): Promise<{results: SearchResponse[]}>;
+  /** DocSearch and Docusaurus call these on a client; nothing to do locally. */
+  addAlgoliaAgent(segment: string, version?: string): void;
+  transporter: {algoliaAgent: {value: string; add(options: {segment: string; version?: string}): unknown}};
+  /** Loads the manifest and the indexes the filters select (to warm up). */
+  preload(facetFilters?: FacetFilters): Promise<void>;
+  /** Versions present in the manifest (for the search page's version choice). */
+  manifest(): Promise<Manifest>;
+}
+
+export function createLocalSearchClient(options: LocalSearchClientOptions): LocalSearchClient {
+  const doFetch: Fetcher = options.fetch ?? ((url, init) => fetch(url, init));
+  const baseUrl = options.baseUrl ?? '/';
+  const defaultHitsPerPage = options.defaultHitsPerPage ?? 20;
+  const resolve = (path: string) => new URL(path, options.siteOrigin).href;
+  let manifestPromise: Promise<Manifest> | null = null;
+  const indexPromises = new Map<string, Promise<LoadedIndex>>();
+
+  async function fetchJson<T>(url: string): Promise<T> {
+    let response: Awaited<ReturnType<Fetcher>>;
+    try {
+      response = await doFetch(url, {credentials: 'same-origin'});
+    } catch (error) {
+      throw new RetryError(`Search index unreachable: ${url} (${String(error)})`, url, 0);
+    }
+    if (!response.ok) {
+      throw new RetryError(`Search index unavailable: ${url} (HTTP ${response.status})`, url, response.status);
+    }
+    try {
+      return (await response.json()) as T;
+    } catch (error) {
+      throw new RetryError(`Search index unreadable: ${url} (${String(error)})`, url, response.status);
+    }
+  }
+
+  function getManifest(): Promise<Manifest> {
+    if (!manifestPromise) {
+      const url = resolve(options.manifestUrl);
+      manifestPromise = fetchJson<Manifest>(url).then((manifest) => {
+        if (!manifest || manifest.format !== INDEX_FORMAT || typeof manifest.indexes !== 'object') {
+          throw new RetryError(`Search manifest has an unknown format: ${url}`, url, 200);
+        }
+        return manifest;
+      });
+      // A failed load is retried by the next search.
+      manifestPromise.catch(() => {
+        manifestPromise = null;
+      });
+    }
+    return manifestPromise;
+  }
+
+  function getIndex(entry: ManifestEntry): Promise<LoadedIndex> {
+    let promise = indexPromises.get(entry.file);
+    if (!promise) {
+      const url = resolve(baseUrl.replace(/\/?$/, '/') + entry.file);
+      promise = fetchJson<IndexFile>(url).then((file) => {
+        if (!file || file.format !== INDEX_FORMAT || !Array.isArray(file.records)) {
+          throw new RetryError(`Search index has an unknown format: ${url}`, url, 200);
+        }
+        return {entry, file, miniSearch: loadIndex(file)};
+      });
+      indexPromises.set(entry.file, promise);
+      promise.catch(() => {
+        indexPromises.delete(entry.file);
+      });
+    }
+    return promise;
+  }
+
+  async function selectIndexes(groups: string[][]): Promise<LoadedIndex[]> {
+    const manifest = await getManifest();
+    // Record-level facets (`type:`) cannot choose files: they are checked per hit.
+    const fileGroups = groups.filter((group) => !group.some((filter) => RECORD_FACET_RE.test(filter)));
+    const entries = Object.values(manifest.indexes).filter((entry) =>
+      facetFiltersMatch(fileGroups, {
+        language: entry.language,
+        docusaurus_tag: entry.tag,
+        version: entry.version,
+      }),
+    );
+    return Promise.all(entries.map(getIndex));
+  }
+
+  function toHit(
+    loaded: LoadedIndex,
+    match: Match,
+    tags: HighlightTags,
+    params: Record<string, unknown>,
+    termCount: number,
+  ): LocalHit {
+    const {file} = loaded;
+    const record = file.records[match.id]!;
+    const page = file.pages[record.p]!;
+    const hierarchy: Hierarchy = {
+      lvl0: page.s,
+      lvl1: page.t,
+      lvl2: record.h[0] ?? null,
+      lvl3: record.h[1] ?? null,
+      lvl4: record.h[2] ?? null,
+      lvl5: record.h[3] ?? null,
+      lvl6: record.h[4] ?? null,
+    };
+    const matches = matcherFor(match.terms);
+    const ellipsis = typeof params.snippetEllipsisText === 'string' ? params.snippetEllipsisText : '…';
+    const highlightHierarchy: Partial<Record<HierarchyLevel, HighlightValue>> = {};
+    const snippetHierarchy: Partial<Record<HierarchyLevel, HighlightValue>> = {};
+    for (const level of HIERARCHY_LEVELS) {
+      const text = hierarchy[level];
+      if (text !== null) {
+        highlightHierarchy[level] = highlight(text, matches, tags, termCount);
+        snippetHierarchy[level] = snippet(
+          text,
+          matches,
+          tags,
+          snippetWords(params.attributesToSnippet, `hierarchy.${level}`, 1000),
+          ellipsis,
+          termCount,
+        );
+      }
+    }
+    const urlWithoutAnchor = resolve(page.u);
+    const url = record.a ? `${urlWithoutAnchor}#${record.a}` : urlWithoutAnchor;
+    const hit: LocalHit = {
+      objectID: `${file.tag}:${match.id}`,
+      url,
+      url_without_anchor: urlWithoutAnchor,
+      anchor: record.a,
+      type: record.y,
+      content: record.c,
+      hierarchy,
+      language: file.language,
+      version: file.version,
+      docusaurus_tag: file.tag,
+      _highlightResult: {hierarchy: highlightHierarchy},
+      _snippetResult: {hierarchy: snippetHierarchy},
+    };
+    if (record.c !== null) {
+      hit._highlightResult.content = highlight(record.c, matches, tags, termCount);
+      hit._snippetResult.content = snippet(
+        record.c,
+        matches,
+        tags,
+        snippetWords(params.attributesToSnippet, 'content', 30),
+        ellipsis,
+        termCount,
+      );
+    }
+    return hit;
+  }
+
+  async function searchOne(request: SearchRequest): Promise<SearchResponse> {
+    const started = Date.now();
+    const {params: rawParams, ...rest} = request;
+    const params: Record<string, unknown> = {...parseParams(rawParams), ...rest};
+    const query = typeof params.query === 'string' ? params.query : '';
+    const hitsPerPage = Math.max(1, Math.min(1000, Number(params.hitsPerPage ?? defaultHitsPerPage) || defaultHitsPerPage));
+    const page = Math.max(0, Math.floor(Number(params.page ?? 0) || 0));
+    const groups = normalizeFacetFilters(params.facetFilters);
+    const tags: HighlightTags = {
+      pre: typeof params.highlightPreTag === 'string' ? params.highlightPreTag : '<mark>',
+      post: typeof params.highlightPostTag === 'string' ? params.highlightPostTag : '</mark>',
+    };
+    const terms = queryTerms(query);
+    const indexes = terms.length > 0 ? await selectIndexes(groups) : [];
+
+    const recordFilter = (loaded: LoadedIndex, match: Match) =>
+      facetFiltersMatch(groups, {
+        language: loaded.file.language,
+        docusaurus_tag: loaded.file.tag,
+        version: loaded.file.version,
+        type: loaded.file.records[match.id]!.y,
+      });
+    const run = (mode: 'and' | 'or') =>
+      indexes.flatMap((loaded) =>
+        searchIndex(loaded.miniSearch, loaded.file.records, terms, mode)
+          .filter((match) => recordFilter(loaded, match))
+          .map((match) => ({loaded, match})),
+      );
+    let matchMode: SearchResponse['matchMode'] = 'none';
+    let found = run('and');
+    if (found.length > 0) {
+      matchMode = 'and';
+    } else if (terms.length > 1) {
+      found = run('or');
+      matchMode = found.length > 0 ? 'or' : 'none';
+    }
+    found.sort((a, b) => b.match.score - a.match.score || a.match.id - b.match.id);
+    const nbHits = found.length;
+    const pageHits = found.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+    return {
+      hits: pageHits.map(({loaded, match}) => toHit(loaded, match, tags, params, terms.length)),
+      nbHits,
+      page,
+      nbPages: Math.ceil(nbHits / hitsPerPage),
+      hitsPerPage,
+      exhaustiveNbHits: true,
+      query,
+      params: typeof rawParams === 'string' ? rawParams : '',
+      index: typeof params.indexName === 'string' ? params.indexName : 'local',
+      processingTimeMS: Date.now() - started,
+      matchMode,
+    };
+  }
+
+  const algoliaAgent = {
+    value: 'Monq local search',
+    add() {
+      return algoliaAgent;
+    },
+  };
+
+  return {
+    async search(input) {
+      const requests = Array.isArray(input) ? input : input.requests;
+      const results = await Promise.all(requests.map(searchOne));
+      return {results};
+    },
+    addAlgoliaAgent() {},
+    transporter: {algoliaAgent},
+    async preload(facetFilters) {
+      await selectIndexes(normalizeFacetFilters(facetFilters));
+    },
+    manifest: getManifest,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * What DocSearch does not track for us.
+ *
+ * - Failures: `@algolia/autocomplete-core` resets the status to `idle` right
+ *   after a failed request, so DocSearch shows "no results" instead of its
+ *   error screen. The wrapped client records the failure; the SearchBar draws
+ *   the error screen.
+ * - The real hit count of the latest query: DocSearch's own `nbHits` adds up
+ *   the counts of every keystroke.
+ */
+
+export interface SearchStatus {
+  /** The query of the latest request. */
+  query: string;
+  /** Set when the latest request failed. */
+  error: {name: string; message: string} | null;
+  /** Hits of the latest successful request (first result of the batch). */
+  nbHits: number | null;
+}
+
+type Listener = (status: SearchStatus) => void;
+
+export interface SearchStatusStore {
+  get(): SearchStatus;
+  set(status: SearchStatus): void;
+  /** Forget the failure (the query was cleared or the modal closed). */
+  reset(): void;
+  subscribe(listener: Listener): () => void;
+}
+
+export function createSearchStatusStore(): SearchStatusStore {
+  let status: SearchStatus = {query: '', error: null, nbHits: null};
+  const listeners = new Set<Listener>();
+  const emit = () => listeners.forEach((listener) => listener(status));
+  return {
+    get: () => status,
+    set(next) {
+      status = next;
+      emit();
+    },
+    reset() {
+      status = {query: '', error: null, nbHits: null};
+      emit();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+interface RequestLike {
+  query?: unknown;
+  params?: unknown;
+}
+
+function queryOf(input: unknown): string {
+  const requests = (Array.isArray(input) ? input : (input as {requests?: unknown})?.requests) as RequestLike[] | undefined;
+  const first = requests?.[0];
+  if (!first) {
+    return '';
+  }
+  if (typeof first.query === 'string') {
+    return first.query;
+  }
+  if (typeof first.params === 'string') {
+    return new URLSearchParams(first.params).get('query') ?? '';
+  }
+  return '';
+}
+
+/** Any client with an Algolia-style `search`. */
+export interface SearchableClient {
+  search: (...args: never[]) => Promise<unknown>;
+}
+
+/**
+ * A client whose `search` records every answer and failure in the store. The
+ * original client is the prototype of the returned object, so everything else
+ * (agents, transporter) stays reachable.
+ */
+export function trackSearchClient<T extends SearchableClient>(client: T, store: SearchStatusStore): T {
+  const search = client.search.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const tracked = async (...args: unknown[]) => {
+    const query = queryOf(args[0]);
+    try {
+      const response = (await search(...args)) as {results?: Array<{nbHits?: number}>};
+      const nbHits = response?.results?.[0]?.nbHits;
+      store.set({query, error: null, nbHits: typeof nbHits === 'number' ? nbHits : null});
+      return response;
+    } catch (error) {
+      const err = error as {name?: string; message?: string};
+      store.set({query, error: {name: err?.name ?? 'Error', message: err?.message ?? String(error)}, nbHits: null});
+      throw error;
+    }
+  };
+  const wrapped = Object.create(client) as T;
+  (wrapped as {search: unknown}).search = tracked;
+  return wrapped;
+}

@@ -1,0 +1,351 @@
+/**
+ * EJECTED from @docusaurus/theme-search-algolia/src/theme/SearchBar/index.tsx (Docusaurus 3.10.2).
+ *
+ * Why ejected rather than wrapped: the original renders, on every page,
+ * `<link rel="preconnect" href="https://<appId>-dsn.algolia.net">` through <Head>. In local mode no
+ * request may leave the host, and a wrapper cannot take that tag out (react-helmet would add it again
+ * after hydration). Everything else of the original is kept; the changes are marked CUSTOM CODE:
+ *
+ * - the preconnect only in hosted mode;
+ * - the search client: the local index (src/search) or the hosted one, wrapped so that failures and
+ *   the real hit count are recorded (src/search/status.ts);
+ * - Russian strings for every DocSearch 4.7 string (src/search/translations.ts);
+ * - the project's error screen and offline «Спросить ИИ» screen (src/search/ModalPanels.tsx);
+ * - the "see all results" footer with the count of the latest query, not the sum of keystrokes;
+ * - the "report missing results" link built from the query.
+ */
+import React, {useCallback, useMemo, useRef, useState, type ReactNode} from 'react';
+import {createPortal} from 'react-dom';
+import {DocSearchButton} from '@docsearch/react/button';
+import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
+import Head from '@docusaurus/Head';
+import Link from '@docusaurus/Link';
+import {useHistory} from '@docusaurus/router';
+import {isRegexpStringMatch, useSearchLinkCreator} from '@docusaurus/theme-common';
+import {
+  useAlgoliaContextualFacetFilters,
+  useSearchResultUrlProcessor,
+  useAlgoliaAskAi,
+  mergeFacetFilters,
+} from '@docusaurus/theme-search-algolia/client';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import type {DocSearchModal as DocSearchModalType, DocSearchHit} from '@docsearch/react';
+// CUSTOM CODE
+import {createHostedSearchClient, getLocalSearchClient, type AlgoliaLikeClient} from '@site/src/search/clients';
+import ModalPanels from '@site/src/search/ModalPanels';
+import {DEFAULT_SEARCH_OPTIONS, missingResultsUrl, type MonqSearchOptions} from '@site/src/search/options';
+import {createSearchStatusStore, trackSearchClient, type SearchStatusStore} from '@site/src/search/status';
+import {buttonTranslations, modalTranslations, searchTexts} from '@site/src/search/translations';
+import '@site/src/search/search.css';
+// CUSTOM CODE END
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type AnyProps = Record<string, any>;
+
+let DocSearchModal: typeof DocSearchModalType | null = null;
+
+function importDocSearchModalIfNeeded() {
+  if (DocSearchModal) {
+    return Promise.resolve();
+  }
+  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).then(
+    ([{DocSearchModal: Modal}]) => {
+      DocSearchModal = Modal;
+    },
+  );
+}
+
+function useNavigator({externalUrlRegex}: {externalUrlRegex?: string}) {
+  const history = useHistory();
+  const [navigator] = useState(() => {
+    return {
+      navigate(params: {itemUrl: string}) {
+        // Algolia results could contain URL's from other domains which cannot
+        // be served through history and should navigate with window.location
+        if (isRegexpStringMatch(externalUrlRegex, params.itemUrl)) {
+          window.location.href = params.itemUrl;
+        } else {
+          history.push(params.itemUrl);
+        }
+      },
+    };
+  });
+  return navigator;
+}
+
+// CUSTOM CODE: the local or hosted client, tracked.
+function useTransformSearchClient(options: MonqSearchOptions, store: SearchStatusStore) {
+  const {
+    siteMetadata: {docusaurusVersion},
+    siteConfig: {baseUrl},
+  } = useDocusaurusContext();
+  const manifestUrl = useBaseUrl(`/${options.manifestPath}`);
+  return useCallback(
+    (searchClient: any) => {
+      if (options.mode === 'local') {
+        return trackSearchClient(getLocalSearchClient(manifestUrl, baseUrl, options.hitsPerPage), store) as any;
+      }
+      searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
+      return trackSearchClient(searchClient, store);
+    },
+    [docusaurusVersion, options.mode, options.hitsPerPage, manifestUrl, baseUrl, store],
+  );
+}
+// CUSTOM CODE END
+
+function useTransformItems(props: AnyProps) {
+  const processSearchResultUrl = useSearchResultUrlProcessor();
+  const [transformItems] = useState(() => {
+    return (items: DocSearchHit[]) =>
+      props.transformItems
+        ? // Custom transformItems
+          props.transformItems(items)
+        : // Default transformItems
+          items.map((item) => ({
+            ...item,
+            url: processSearchResultUrl(item.url),
+          }));
+  });
+  return transformItems;
+}
+
+function useResultsFooterComponent({closeModal, store}: {closeModal: () => void; store: SearchStatusStore}) {
+  return useMemo(
+    () =>
+      ({state}: {state: {query: string; collections: Array<{items: unknown[]}>}}) => (
+        <ResultsFooter state={state} onClose={closeModal} store={store} />
+      ),
+    [closeModal, store],
+  );
+}
+
+function Hit({hit, children}: {hit: {url: string}; children: ReactNode}) {
+  return <Link to={hit.url}>{children}</Link>;
+}
+
+// CUSTOM CODE: the count of the latest query (DocSearch sums the counts of every keystroke).
+function ResultsFooter({
+  state,
+  onClose,
+  store,
+}: {
+  state: {query: string};
+  onClose: () => void;
+  store: SearchStatusStore;
+}) {
+  const createSearchLink = useSearchLinkCreator();
+  const status = store.get();
+  const count = status.query === state.query && status.nbHits !== null ? status.nbHits : null;
+  return (
+    <Link to={createSearchLink(state.query)} onClick={onClose} className="monq-search-see-all">
+      {count === null ? searchTexts().seeAllPlain : searchTexts().seeAll(count)}
+    </Link>
+  );
+}
+// CUSTOM CODE END
+
+function useSearchParameters({contextualSearch, ...props}: AnyProps) {
+  const contextualSearchFacetFilters = useAlgoliaContextualFacetFilters();
+  const configFacetFilters = props.searchParameters?.facetFilters ?? [];
+  const facetFilters = contextualSearch
+    ? // Merge contextual search filters with config filters
+      mergeFacetFilters(contextualSearchFacetFilters, configFacetFilters)
+    : // ... or use config facetFilters
+      configFacetFilters;
+  // We let users override default searchParameters if they want to
+  return {
+    ...props.searchParameters,
+    facetFilters,
+  };
+}
+
+function DocSearch({externalUrlRegex, ...props}: AnyProps) {
+  // CUSTOM CODE
+  const options: MonqSearchOptions = {...DEFAULT_SEARCH_OPTIONS, ...(props.monq ?? {})};
+  const [store] = useState(createSearchStatusStore);
+  const [aiQuestion, setAiQuestion] = useState<string | null>(null);
+  const processSearchResultUrl = useSearchResultUrlProcessor();
+  const manifestUrl = useBaseUrl(`/${options.manifestPath}`);
+  const {
+    siteConfig: {baseUrl},
+  } = useDocusaurusContext();
+  const offlineAi = options.assistant === 'offline';
+  // In local mode (or without an assistant) the Ask AI entry opens the project's screen;
+  // DocSearch needs an `askAi` value to show the entry at all.
+  const askAiProp = offlineAi
+    ? {assistantId: 'offline', indexName: props.indexName, apiKey: props.apiKey, appId: props.appId}
+    : props.askAi;
+  props = {...props, askAi: askAiProp, insights: false};
+  // CUSTOM CODE END
+  const navigator = useNavigator({externalUrlRegex});
+  const searchParameters = useSearchParameters({...props});
+  const transformItems = useTransformItems(props);
+  const transformSearchClient = useTransformSearchClient(options, store);
+  const searchContainer = useRef<HTMLDivElement | null>(null);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
+  const {isAskAiActive, onAskAiToggle, extraAskAiProps} = useAlgoliaAskAi(props as any);
+
+  const prepareSearchContainer = useCallback(() => {
+    if (!searchContainer.current) {
+      const divElement = document.createElement('div');
+      // CUSTOM CODE: a class for the mode (local mode hides the "Powered by" logo).
+      divElement.className = `monq-search monq-search--${options.mode}`;
+      // CUSTOM CODE END
+      searchContainer.current = divElement;
+      document.body.insertBefore(divElement, document.body.firstChild);
+    }
+  }, [options.mode]);
+
+  const openModal = useCallback(() => {
+    prepareSearchContainer();
+    importDocSearchModalIfNeeded().then(() => setIsOpen(true));
+  }, [prepareSearchContainer]);
+
+  const closeModal = useCallback(() => {
+    setIsOpen(false);
+    searchButtonRef.current?.focus();
+    setInitialQuery(undefined);
+    onAskAiToggle(false);
+    // CUSTOM CODE
+    setAiQuestion(null);
+    store.reset();
+    // CUSTOM CODE END
+  }, [onAskAiToggle, store]);
+
+  const handleInput = useCallback(
+    (event: KeyboardEvent) => {
+      if (event.key === 'f' && (event.metaKey || event.ctrlKey)) {
+        // ignore browser's ctrl+f
+        return;
+      }
+      // prevents duplicate key insertion in the modal input
+      event.preventDefault();
+      setInitialQuery(event.key);
+      openModal();
+    },
+    [openModal],
+  );
+
+  const resultsFooterComponent = useResultsFooterComponent({closeModal, store});
+
+  useDocSearchKeyboardEvents({
+    isOpen,
+    onOpen: openModal,
+    onClose: closeModal,
+    onInput: handleInput,
+    searchButtonRef,
+    isAskAiActive: isAskAiActive ?? false,
+    onAskAiToggle: onAskAiToggle ?? (() => {}),
+  });
+
+  // CUSTOM CODE
+  const translations = useMemo(() => modalTranslations(), []);
+  const getMissingResultsUrl = useCallback(
+    ({query}: {query: string}) => missingResultsUrl(options.missingResultsUrl, query),
+    [options.missingResultsUrl],
+  );
+  const interceptAskAiEvent = useCallback(
+    (message: {query: string}) => {
+      if (!offlineAi) {
+        return false;
+      }
+      setAiQuestion(message.query);
+      return true;
+    },
+    [offlineAi],
+  );
+  const closeAi = useCallback(() => setAiQuestion(null), []);
+  const sourcesClient = useMemo<AlgoliaLikeClient>(
+    () =>
+      options.mode === 'local'
+        ? getLocalSearchClient(manifestUrl, baseUrl, options.hitsPerPage)
+        : createHostedSearchClient(props.appId, props.apiKey),
+    [options.mode, options.hitsPerPage, manifestUrl, baseUrl, props.appId, props.apiKey],
+  );
+  // CUSTOM CODE END
+
+  return (
+    <>
+      {/* CUSTOM CODE: the preconnect hint only when the hosted service is used. */}
+      {options.mode === 'hosted' && (
+        <Head>
+          {/* This hints the browser that the website will load data from Algolia,
+        and allows it to preconnect to the DocSearch cluster. It makes the first
+        query faster, especially on mobile. */}
+          <link rel="preconnect" href={`https://${props.appId}-dsn.algolia.net`} crossOrigin="anonymous" />
+        </Head>
+      )}
+      {/* CUSTOM CODE END */}
+
+      <DocSearchButton
+        onTouchStart={importDocSearchModalIfNeeded}
+        onFocus={importDocSearchModalIfNeeded}
+        onMouseOver={importDocSearchModalIfNeeded}
+        onClick={openModal}
+        ref={searchButtonRef}
+        translations={buttonTranslations()}
+      />
+
+      {isOpen &&
+        DocSearchModal &&
+        searchContainer.current &&
+        createPortal(
+          <DocSearchModal
+            onClose={closeModal}
+            initialScrollY={window.scrollY}
+            initialQuery={initialQuery}
+            navigator={navigator as any}
+            transformItems={transformItems}
+            hitComponent={Hit as any}
+            transformSearchClient={transformSearchClient}
+            {...(props.searchPagePath && {
+              resultsFooterComponent: resultsFooterComponent as any,
+            })}
+            // CUSTOM CODE
+            appId={props.appId}
+            apiKey={props.apiKey}
+            indexName={props.indexName}
+            placeholder={translations.searchBox?.placeholderText}
+            translations={translations}
+            getMissingResultsUrl={getMissingResultsUrl}
+            interceptAskAiEvent={interceptAskAiEvent}
+            insights={false}
+            searchParameters={searchParameters}
+            {...(extraAskAiProps as any)}
+            // CUSTOM CODE END
+          />,
+          searchContainer.current,
+        )}
+      {/* CUSTOM CODE */}
+      {isOpen && searchContainer.current && (
+        <ModalPanels
+          container={searchContainer.current}
+          store={store}
+          aiQuestion={aiQuestion}
+          onAiClose={closeAi}
+          sourcesClient={sourcesClient}
+          indexName={props.indexName}
+          facetFilters={searchParameters.facetFilters}
+          processUrl={processSearchResultUrl}
+          onNavigate={closeModal}
+          devMode={process.env.NODE_ENV === 'development'}
+        />
+      )}
+      {/* CUSTOM CODE END */}
+    </>
+  );
+}
+
+export default function SearchBar(props: AnyProps): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const docSearchProps = {
+    ...(siteConfig.themeConfig.algolia as AnyProps),
+    // Let props override theme config
+    // See https://github.com/facebook/docusaurus/pull/11581
+    ...props,
+  };
+  return <DocSearch {...docSearchProps} />;
+}

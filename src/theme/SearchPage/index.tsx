@@ -1,0 +1,296 @@
+/**
+ * REPLACES @docusaurus/theme-search-algolia's SearchPage (Docusaurus 3.10.2).
+ *
+ * Why: the theme's page hard-codes 15 hits per page and always calls the hosted service. This page
+ * serves `/demo-search/?q=...` from the active backend (the local index by default) with the
+ * configured hits per page (30), the same contextual filters as the modal, a version choice, paging
+ * and the Russian plural count. It renders inside <Layout>: the contextual-search hooks need the
+ * providers Layout sets up.
+ *
+ * URL parameters: `q` (query), `version` (docs version, default: the reader's preferred or latest),
+ * `page` (1-based).
+ */
+import React, {useEffect, useMemo, useState, type FormEvent, type ReactNode} from 'react';
+import Head from '@docusaurus/Head';
+import Link from '@docusaurus/Link';
+import {useHistory, useLocation} from '@docusaurus/router';
+import {translate} from '@docusaurus/Translate';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
+import {usePluralForm} from '@docusaurus/theme-common';
+import {
+  useAlgoliaContextualFacetFilters,
+  useAlgoliaThemeConfig,
+  useSearchResultUrlProcessor,
+} from '@docusaurus/theme-search-algolia/client';
+import Layout from '@theme/Layout';
+import {createHostedSearchClient, getLocalSearchClient, type AlgoliaLikeClient} from '@site/src/search/clients';
+import type {FacetFilters, LocalHit, SearchResponse} from '@site/src/search/localClient';
+import {DEFAULT_SEARCH_OPTIONS, type MonqSearchOptions} from '@site/src/search/options';
+import {withVersion, pageWindow} from '@site/src/search/searchPage';
+import {modalTranslations, searchTexts} from '@site/src/search/translations';
+import '@site/src/search/search.css';
+
+/** The docs instance whose version the page lets the reader choose. */
+const VERSIONED_DOCS_PLUGIN = 'default';
+
+type State =
+  | {status: 'idle'}
+  | {status: 'loading'}
+  | {status: 'error'}
+  | {status: 'done'; response: SearchResponse};
+
+function readParams(search: string) {
+  const params = new URLSearchParams(search);
+  const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
+  return {query: params.get('q') ?? '', version: params.get('version'), page};
+}
+
+function Hit({hit, processUrl}: {hit: LocalHit; processUrl: (url: string) => string}) {
+  const h = hit._highlightResult?.hierarchy ?? {};
+  const titleHtml = h.lvl1?.value ?? '';
+  const path = [hit.hierarchy.lvl0, hit.hierarchy.lvl2, hit.hierarchy.lvl3, hit.hierarchy.lvl4]
+    .filter(Boolean)
+    .join(' › ');
+  const snippetHtml = hit._snippetResult?.content?.value;
+  return (
+    <li className="monq-search-page__hit">
+      <Link to={processUrl(hit.url)} className="monq-search-page__hit-title">
+        {/* The values are escaped by the client before <mark> is added (src/search/highlight.ts). */}
+        <span dangerouslySetInnerHTML={{__html: titleHtml}} />
+      </Link>
+      <div className="monq-search-page__hit-path">{path}</div>
+      {snippetHtml ? (
+        <p className="monq-search-page__hit-snippet" dangerouslySetInnerHTML={{__html: snippetHtml}} />
+      ) : null}
+    </li>
+  );
+}
+
+function SearchPageContent(): ReactNode {
+  const {
+    siteConfig: {baseUrl},
+  } = useDocusaurusContext();
+  const {algolia} = useAlgoliaThemeConfig();
+  const config = algolia as typeof algolia & {monq?: Partial<MonqSearchOptions>};
+  const options: MonqSearchOptions = {...DEFAULT_SEARCH_OPTIONS, ...(config.monq ?? {})};
+  const manifestUrl = useBaseUrl(`/${options.manifestPath}`);
+  const location = useLocation();
+  const history = useHistory();
+  const processUrl = useSearchResultUrlProcessor();
+  const {selectMessage} = usePluralForm();
+  const contextualFilters = useAlgoliaContextualFacetFilters();
+  const versions = useVersions(VERSIONED_DOCS_PLUGIN);
+  const {preferredVersion} = useDocsPreferredVersion(VERSIONED_DOCS_PLUGIN);
+  const latest = versions.find((v) => v.isLast) ?? versions[0];
+  const params = readParams(location.search);
+  const version = params.version ?? preferredVersion?.name ?? latest?.name ?? null;
+  const [input, setInput] = useState(params.query);
+  const [state, setState] = useState<State>({status: 'idle'});
+  const texts = searchTexts();
+  const {errorScreen} = modalTranslations();
+
+  const client = useMemo<AlgoliaLikeClient>(
+    () =>
+      options.mode === 'local'
+        ? getLocalSearchClient(manifestUrl, baseUrl, options.hitsPerPage)
+        : createHostedSearchClient(algolia.appId, algolia.apiKey),
+    [options.mode, options.hitsPerPage, manifestUrl, baseUrl, algolia.appId, algolia.apiKey],
+  );
+  // The contextual filters are a new array on every render: key them by value.
+  const filtersKey = JSON.stringify(withVersion(contextualFilters as FacetFilters, VERSIONED_DOCS_PLUGIN, version));
+  const facetFilters = useMemo(() => JSON.parse(filtersKey) as FacetFilters, [filtersKey]);
+
+  useEffect(() => {
+    setInput(params.query);
+  }, [params.query]);
+
+  useEffect(() => {
+    if (params.query.trim() === '') {
+      setState({status: 'idle'});
+      return undefined;
+    }
+    let cancelled = false;
+    setState({status: 'loading'});
+    client
+      .search({
+        requests: [
+          {
+            indexName: algolia.indexName,
+            query: params.query,
+            hitsPerPage: options.hitsPerPage,
+            page: params.page - 1,
+            facetFilters,
+            attributesToSnippet: ['content:30'],
+            snippetEllipsisText: '…',
+            highlightPreTag: '<mark>',
+            highlightPostTag: '</mark>',
+          },
+        ],
+      })
+      .then(
+        ({results}) => !cancelled && setState({status: 'done', response: results[0]!}),
+        () => !cancelled && setState({status: 'error'}),
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, params.query, params.page, facetFilters, algolia.indexName, options.hitsPerPage]);
+
+  const navigate = (next: {query?: string; version?: string | null; page?: number}) => {
+    const search = new URLSearchParams();
+    const query = next.query ?? params.query;
+    if (query) {
+      search.set('q', query);
+    }
+    const nextVersion = next.version === undefined ? params.version : next.version;
+    if (nextVersion) {
+      search.set('version', nextVersion);
+    }
+    const page = next.page ?? 1;
+    if (page > 1) {
+      search.set('page', String(page));
+    }
+    history.replace({pathname: location.pathname, search: `?${search.toString()}`});
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate({query: input.trim(), page: 1});
+  };
+
+  const title = params.query
+    ? translate(
+        {id: 'theme.SearchPage.existingResultsTitle', message: 'Результаты поиска по запросу «{query}»'},
+        {query: params.query},
+      )
+    : translate({id: 'theme.SearchPage.emptyResultsTitle', message: 'Поиск по документации'});
+
+  const response = state.status === 'done' ? state.response : null;
+
+  return (
+    <main className="container margin-vert--lg monq-search-page">
+      <Head>
+        <title>{title}</title>
+        <meta name="robots" content="noindex, follow" />
+      </Head>
+      <h1>{title}</h1>
+      <form className="monq-search-page__form" onSubmit={onSubmit} role="search">
+        <input
+          type="search"
+          name="q"
+          className="monq-search-page__input"
+          aria-label={translate({id: 'theme.SearchPage.inputLabel', message: 'Поиск'})}
+          placeholder={translate({id: 'theme.SearchPage.inputPlaceholder', message: 'Введите фразу для поиска'})}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          autoComplete="off"
+          autoFocus
+        />
+        {versions.length > 1 && (
+          <label>
+            <span className="margin-right--sm">
+              {translate({id: 'theme.SearchPage.versionLabel', message: 'Версия документации'})}
+            </span>
+            <select
+              className="monq-search-page__version"
+              name="version"
+              value={version ?? ''}
+              onChange={(event) => navigate({version: event.target.value, page: 1})}>
+              {versions.map((v) => (
+                <option key={v.name} value={v.name}>
+                  {v.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button type="submit" className="button button--primary">
+          {translate({id: 'theme.SearchPage.submitButton', message: 'Найти'})}
+        </button>
+      </form>
+
+      <div aria-live="polite">
+        {state.status === 'loading' && (
+          <p className="monq-search-page__count">
+            {translate({id: 'theme.SearchPage.fetchingNewResults', message: 'Загрузка результатов поиска…'})}
+          </p>
+        )}
+        {state.status === 'error' && (
+          <div className="monq-search-page__error" role="alert" data-search-screen="error">
+            <p>
+              <strong>{errorScreen?.titleText}</strong>
+            </p>
+            <p>{process.env.NODE_ENV === 'development' ? texts.devIndexHelp : errorScreen?.helpText}</p>
+          </div>
+        )}
+        {response && response.nbHits === 0 && (
+          <p className="monq-search-page__count" data-search-count="0">
+            {translate({id: 'theme.SearchPage.noResultsText', message: 'По запросу ничего не найдено'})}
+          </p>
+        )}
+        {response && response.nbHits > 0 && (
+          <p className="monq-search-page__count" data-search-count={response.nbHits}>
+            {selectMessage(
+              response.nbHits,
+              translate(
+                {
+                  id: 'theme.SearchPage.documentsFound.plurals',
+                  message: 'Найден {count} документ|Найдено {count} документа|Найдено {count} документов',
+                },
+                {count: response.nbHits},
+              ),
+            )}
+          </p>
+        )}
+      </div>
+
+      {response && response.hits.length > 0 && (
+        <ol className="monq-search-page__hits" start={response.page * response.hitsPerPage + 1}>
+          {response.hits.map((hit) => (
+            <Hit key={hit.objectID} hit={hit} processUrl={processUrl} />
+          ))}
+        </ol>
+      )}
+
+      {response && response.nbPages > 1 && (
+        <nav
+          className="monq-search-page__pager pagination"
+          aria-label={translate({id: 'theme.SearchPage.pagination', message: 'Страницы результатов'})}>
+          {response.page > 0 && (
+            <button type="button" className="button button--secondary button--sm" onClick={() => navigate({page: response.page})}>
+              {translate({id: 'theme.SearchPage.previousPage', message: '← Назад'})}
+            </button>
+          )}
+          {pageWindow(response.page, response.nbPages).map((page) => (
+            <button
+              key={page}
+              type="button"
+              className={`button button--sm ${page === response.page ? 'button--primary' : 'button--secondary'}`}
+              aria-current={page === response.page ? 'page' : undefined}
+              onClick={() => navigate({page: page + 1})}>
+              {page + 1}
+            </button>
+          ))}
+          {response.page + 1 < response.nbPages && (
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => navigate({page: response.page + 2})}>
+              {translate({id: 'theme.SearchPage.nextPage', message: 'Вперёд →'})}
+            </button>
+          )}
+        </nav>
+      )}
+    </main>
+  );
+}
+
+export default function SearchPage(): ReactNode {
+  return (
+    <Layout>
+      <SearchPageContent />
+    </Layout>
+  );
+}

@@ -1,0 +1,438 @@
+/**
+ * Search in the built site, in Debian Chromium (local mode; hosted mode when a hosted build is given).
+ *
+ *   MONQ_DOCS_BUILD_DIR         the local-mode build (default: build/)
+ *   MONQ_DOCS_HOSTED_BUILD_DIR  a build made with dummy DOCSEARCH_* settings (hosted tests are
+ *                               skipped without it); its requests to the service are answered by
+ *                               Playwright routing and never reach the network.
+ *
+ * The expected results are computed in Node with the same client code the browser runs.
+ */
+import assert from 'node:assert/strict';
+import {existsSync} from 'node:fs';
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import type {Browser, Page} from 'playwright-core';
+import {createLocalSearchClient, type Fetcher, type LocalSearchClient} from '../../src/search/localClient';
+import type {Manifest} from '../../src/search/engine';
+import {buildDir, launchBrowser, openPage, startServer} from './lib';
+
+const HOSTED_DIR = process.env.MONQ_DOCS_HOSTED_BUILD_DIR;
+const FAKE_ORIGIN = 'http://site.invalid';
+const CANDIDATE_QUERIES = ['метрики', 'агент', 'сигналы', 'пороги', 'настройка', 'данные', 'обновление', 'сервис'];
+const DIALOG = '.DocSearch-Modal';
+const INPUT = '.DocSearch-Input';
+
+function filtersFor(version: string) {
+  return ['language:ru', ['docusaurus_tag:default', `docusaurus_tag:docs-default-${version}`, 'docusaurus_tag:docs-upgrade-current']];
+}
+
+function fileFetcher(dir: string): Fetcher {
+  return async (url) => {
+    const {pathname} = new URL(url);
+    try {
+      const text = await readFile(path.join(dir, decodeURIComponent(pathname)), 'utf8');
+      return {ok: true, status: 200, json: async () => JSON.parse(text)};
+    } catch {
+      return {ok: false, status: 404, json: async () => ({})};
+    }
+  };
+}
+
+/** Latin words that may legitimately show in the modal (product names, keys). */
+const ALLOWED_LATIN = new Set(['monq', 'ctrl', 'esc', 'enter', 'cmd']);
+
+function englishWords(text: string, query: string): string[] {
+  const queryWords = new Set((query.toLowerCase().match(/[a-z]+/g) ?? []).map(String));
+  return (text.match(/[A-Za-z]{3,}/g) ?? []).filter(
+    (word) => !ALLOWED_LATIN.has(word.toLowerCase()) && !queryWords.has(word.toLowerCase()),
+  );
+}
+
+async function modalText(page: Page): Promise<string> {
+  return page.$eval(DIALOG, (el) => {
+    const parts = [(el as HTMLElement).innerText];
+    el.querySelectorAll('[aria-label],[placeholder],[title]').forEach((node) => {
+      for (const attr of ['aria-label', 'placeholder', 'title']) {
+        const value = node.getAttribute(attr);
+        if (value) parts.push(value);
+      }
+    });
+    return parts.join('\n');
+  });
+}
+
+async function openModal(page: Page): Promise<void> {
+  await page.click('.DocSearch-Button');
+  await page.waitForSelector(INPUT, {state: 'visible'});
+}
+
+async function typeQuery(page: Page, query: string): Promise<void> {
+  await page.fill(INPUT, '');
+  await page.type(INPUT, query, {delay: 20});
+}
+
+async function hitHrefs(page: Page): Promise<string[]> {
+  await page.waitForSelector('.DocSearch-Hit a[href^="/"]', {timeout: 15000});
+  // Let the last keystroke's answer land.
+  await page.waitForTimeout(300);
+  return page.$$eval('.DocSearch-Hit a[href^="/"]', (links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+describe('search (local mode)', () => {
+  const siteDir = buildDir;
+  let browser: Browser;
+  let server: {url: string; close(): Promise<void>};
+  let client: LocalSearchClient;
+  let manifest: Manifest;
+  let page90 = '';
+  let page89 = '';
+  let contextQuery = '';
+  let pagingQuery = '';
+
+  before(async () => {
+    assert.ok(existsSync(path.join(siteDir, 'search', 'manifest.json')), `no search index in ${siteDir}: build the site first`);
+    client = createLocalSearchClient({manifestUrl: '/search/manifest.json', siteOrigin: FAKE_ORIGIN, fetch: fileFetcher(siteDir)});
+    manifest = await client.manifest();
+    const pagesOf = async (tag: string) => {
+      const entry = manifest.indexes[tag];
+      assert.ok(entry, `index for ${tag}`);
+      const file = JSON.parse(await readFile(path.join(siteDir, entry.file), 'utf8')) as {pages: Array<{u: string}>};
+      return file.pages.map((p) => p.u);
+    };
+    page90 = (await pagesOf('docs-default-9.0')).find((u) => u.startsWith('/docs/') && !u.startsWith('/docs/8.9/'))!;
+    page89 = (await pagesOf('docs-default-8.9')).find((u) => u.startsWith('/docs/8.9/'))!;
+    for (const query of CANDIDATE_QUERIES) {
+      const {results} = await client.search({
+        requests: [
+          {query, hitsPerPage: 30, facetFilters: filtersFor('9.0')},
+          {query, hitsPerPage: 30, facetFilters: filtersFor('8.9')},
+        ],
+      });
+      const [r90, r89] = results;
+      const has90 = r90!.hits.some((h) => h.docusaurus_tag === 'docs-default-9.0');
+      const has89 = r89!.hits.some((h) => h.docusaurus_tag === 'docs-default-8.9');
+      if (!contextQuery && has90 && has89) contextQuery = query;
+      if (!pagingQuery && r90!.nbHits > 30) pagingQuery = query;
+    }
+    assert.ok(contextQuery, 'a query with hits in both versions');
+    assert.ok(pagingQuery, 'a query with more than 30 hits');
+    browser = await launchBrowser();
+    server = await startServer(siteDir);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('opens with the button, Ctrl+K, Cmd+K and /', async () => {
+    const {page, offHost} = await openPage(browser);
+    await page.goto(`${server.url}${page90}`);
+    await page.waitForSelector('.DocSearch-Button');
+    assert.equal(await page.$('link[rel="preconnect"][href*="algolia"]'), null, 'no preconnect to the hosted service');
+    for (const open of [
+      () => page.click('.DocSearch-Button'),
+      () => page.keyboard.press('Control+k'),
+      () => page.keyboard.press('Meta+k'),
+      () => page.keyboard.press('/'),
+    ]) {
+      await page.locator('body').click({position: {x: 5, y: 300}});
+      await open();
+      await page.waitForSelector(DIALOG, {state: 'visible', timeout: 5000});
+      await page.keyboard.press('Escape');
+      await page.waitForSelector(DIALOG, {state: 'detached', timeout: 5000});
+    }
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
+  it('shows the start screen in Russian', async () => {
+    const {page, offHost} = await openPage(browser);
+    await page.goto(`${server.url}${page90}`);
+    await openModal(page);
+    const text = await modalText(page);
+    assert.deepEqual(englishWords(text, ''), [], text);
+    assert.match(text, /Нет истории поиска|Недавнее/);
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
+  it('searches the reader’s version: 9.0 pages find 9.0 and upgrade pages', async () => {
+    const {page, offHost, consoleErrors} = await openPage(browser);
+    await page.goto(`${server.url}${page90}`);
+    await openModal(page);
+    await typeQuery(page, contextQuery);
+    const hrefs = await hitHrefs(page);
+    assert.ok(hrefs.some((h) => h.startsWith('/docs/') && !h.startsWith('/docs/8.9/')), hrefs.join('\n'));
+    assert.ok(hrefs.every((h) => !h.startsWith('/docs/8.9/')), hrefs.join('\n'));
+    // Highlighted matches.
+    assert.ok((await page.$$('.DocSearch-Hit mark')).length > 0);
+    const text = await modalText(page);
+    assert.deepEqual(englishWords(text, contextQuery), [], text);
+    // A hit opens the page at its anchor.
+    const withAnchor = hrefs.find((h) => h.includes('#'));
+    if (withAnchor) {
+      await page.click(`.DocSearch-Hit a[href="${withAnchor}"]`);
+      await page.waitForURL((url) => url.pathname + url.hash === withAnchor, {timeout: 10000});
+      const id = decodeURIComponent(withAnchor.split('#')[1]!);
+      assert.ok(await page.$(`[id="${id}"]`), `anchor ${id} exists`);
+    }
+    assert.deepEqual(offHost, []);
+    assert.deepEqual(consoleErrors, []);
+    await page.context().close();
+  });
+
+  it('searches the reader’s version: 8.9 pages find 8.9 and upgrade pages', async () => {
+    const {page, offHost} = await openPage(browser);
+    await page.goto(`${server.url}${page89}`);
+    await openModal(page);
+    await typeQuery(page, contextQuery);
+    const hrefs = await hitHrefs(page);
+    const docs = hrefs.filter((h) => h.startsWith('/docs/'));
+    assert.ok(docs.length > 0, hrefs.join('\n'));
+    assert.ok(docs.every((h) => h.startsWith('/docs/8.9/')), hrefs.join('\n'));
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
+  it('shows the no-results screen with a report link', async () => {
+    const {page, offHost} = await openPage(browser);
+    await page.goto(`${server.url}${page90}`);
+    await openModal(page);
+    const query = 'щъщъщзюхх';
+    await typeQuery(page, query);
+    await page.waitForSelector('.DocSearch-NoResults', {timeout: 10000});
+    const text = await modalText(page);
+    assert.match(text, /Нет результатов по запросу/);
+    assert.match(text, /Сообщите нам/);
+    assert.deepEqual(englishWords(text, query), [], text);
+    const href = await page.$eval('.DocSearch-NoResults a[href^="http"]', (a) => a.getAttribute('href') ?? '');
+    const url = new URL(href);
+    assert.match(url.pathname, /\/issues\/new$/);
+    assert.ok(url.searchParams.get('title')?.includes(query), href);
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
+  it('shows the error screen when the index cannot be loaded', async () => {
+    const {page, offHost} = await openPage(browser);
+    await page.route('**/search/**', (route) => route.abort('failed'));
+    await page.goto(`${server.url}${page90}`);
+    await openModal(page);
+    await typeQuery(page, contextQuery);
+    await page.waitForSelector('[data-search-screen="error"]', {timeout: 10000});
+    const text = await modalText(page);
+    assert.match(text, /Невозможно загрузить результаты поиска|Не удалось загрузить результаты/);
+    assert.match(text, /Проверьте подключение к интернету/);
+    assert.deepEqual(englishWords(text, contextQuery), [], text);
+    assert.equal(await page.isVisible('.DocSearch-NoResults'), false, 'no "no results" under the error');
+    // Once the index is reachable again, the next keystroke searches it.
+    await page.unroute('**/search/**');
+    await page.type(INPUT, ' ');
+    await page.type(INPUT, contextQuery.slice(0, 3), {delay: 20});
+    await page.waitForSelector('.DocSearch-Hit a[href^="/"]', {timeout: 10000});
+    assert.equal(await page.isVisible('[data-search-screen="error"]'), false);
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
+  it('opens the offline AI screen with the disclaimer and sources, without any outside request', async () => {
+    const {page, offHost} = await openPage(browser);
+    await page.goto(`${server.url}${page90}`);
+    await openModal(page);
+    const question = `как настроить ${contextQuery}`;
+    await typeQuery(page, question);
+    await page.waitForSelector('.DocSearch-Hit--AskAI', {timeout: 10000});
+    const entry = await modalText(page);
+    assert.match(entry, /Спросить ИИ/);
+    await page.click('.DocSearch-Hit--AskAI');
+    await page.waitForSelector('[data-search-screen="ask-ai"]', {timeout: 5000});
+    await page.waitForSelector('.monq-ai-screen__source', {timeout: 10000});
+    const text = await modalText(page);
+    assert.ok(text.includes(question), text);
+    assert.match(text, /ИИ-ассистент не подключён/);
+    assert.match(text, /Ответы формирует ИИ|ошибк/);
+    assert.deepEqual(englishWords(text, question), [], text);
+    const sources = await page.$$eval('.monq-ai-screen__source', (links) => links.map((a) => a.getAttribute('href') ?? ''));
+    assert.ok(sources.length > 0 && sources.every((h) => h.startsWith('/')), sources.join('\n'));
+    // Typing again goes back to the search.
+    await page.type(INPUT, contextQuery);
+    await page.waitForSelector('[data-search-screen="ask-ai"]', {state: 'detached', timeout: 5000});
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
+  it('serves /demo-search with 30 hits, paging, a version choice and the Russian count', async () => {
+    const {page, offHost, consoleErrors} = await openPage(browser);
+    const {results} = await client.search({requests: [{query: pagingQuery, hitsPerPage: 30, facetFilters: filtersFor('9.0')}]});
+    const expected = results[0]!;
+    await page.goto(`${server.url}/demo-search/?q=${encodeURIComponent(pagingQuery)}&version=9.0`);
+    await page.waitForSelector('[data-search-count]', {timeout: 15000});
+    const count = await page.textContent('[data-search-count]');
+    const n = expected.nbHits;
+    const form = new Intl.PluralRules('ru').select(n);
+    const expectedText = form === 'one' ? `Найден ${n} документ` : form === 'few' ? `Найдено ${n} документа` : `Найдено ${n} документов`;
+    assert.equal(count?.trim(), expectedText);
+    assert.equal((await page.$$('.monq-search-page__hit')).length, 30);
+    const firstPage = await page.$$eval('.monq-search-page__hit a', (links) => links.map((a) => a.getAttribute('href')));
+    assert.ok(firstPage.every((h) => h && !h.startsWith('/docs/8.9/')));
+    await page.click('.monq-search-page__pager button:has-text("2")');
+    await page.waitForURL(/page=2/);
+    await page.waitForFunction(
+      (first) => {
+        const link = document.querySelector('.monq-search-page__hit a');
+        return link && link.getAttribute('href') !== first;
+      },
+      firstPage[0],
+      {timeout: 10000},
+    );
+    const secondPage = await page.$$eval('.monq-search-page__hit a', (links) => links.map((a) => a.getAttribute('href')));
+    assert.equal(secondPage.length, Math.min(30, n - 30));
+    // The version choice searches 8.9.
+    await page.selectOption('.monq-search-page__version', '8.9');
+    await page.waitForURL(/version=8\.9/);
+    await page.waitForFunction(() => {
+      const links = Array.from(document.querySelectorAll('.monq-search-page__hit a'));
+      return links.length > 0 && links.some((a) => (a.getAttribute('href') ?? '').startsWith('/docs/8.9/'));
+    }, undefined, {timeout: 10000});
+    const on89 = await page.$$eval('.monq-search-page__hit a', (links) => links.map((a) => a.getAttribute('href') ?? ''));
+    assert.ok(on89.filter((h) => h.startsWith('/docs/')).every((h) => h.startsWith('/docs/8.9/')), on89.join('\n'));
+    const text = await page.innerText('main');
+    assert.deepEqual(englishWords(text, pagingQuery), [], text);
+    assert.deepEqual(offHost, []);
+    assert.deepEqual(consoleErrors, []);
+    await page.context().close();
+  });
+
+  it('says so on /demo-search when nothing is found', async () => {
+    const {page, offHost} = await openPage(browser);
+    await page.goto(`${server.url}/demo-search/?q=${encodeURIComponent('щъщъщзюхх')}`);
+    await page.waitForSelector('[data-search-count="0"]', {timeout: 15000});
+    assert.match((await page.textContent('[data-search-count="0"]')) ?? '', /ничего не найдено/);
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
+  it('requests only loopback, and the index files only once', async () => {
+    const {page, offHost} = await openPage(browser);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(`${server.url}${page90}`);
+    await openModal(page);
+    await typeQuery(page, contextQuery);
+    await hitHrefs(page);
+    assert.deepEqual(offHost, []);
+    assert.ok(requests.every((url) => url.startsWith(server.url) || url.startsWith('data:')), requests.join('\n'));
+    const indexRequests = requests.filter((url) => /\/search\/.+\.json$/.test(url) && !url.endsWith('manifest.json'));
+    assert.equal(indexRequests.length, new Set(indexRequests).size, 'each index file fetched once');
+    assert.ok(indexRequests.every((url) => !url.includes('docs-default-8.9')), 'the 8.9 index is not loaded on a 9.0 page');
+    await page.context().close();
+  });
+});
+
+describe('search (hosted mode, service intercepted)', {skip: HOSTED_DIR ? false : 'set MONQ_DOCS_HOSTED_BUILD_DIR to a build made with dummy DOCSEARCH_* settings'}, () => {
+  let browser: Browser;
+  let server: {url: string; close(): Promise<void>};
+  let page90 = '';
+
+  before(async () => {
+    const local = createLocalSearchClient({manifestUrl: '/search/manifest.json', siteOrigin: FAKE_ORIGIN, fetch: fileFetcher(buildDir)});
+    const manifest = await local.manifest();
+    const entry = manifest.indexes['docs-default-9.0']!;
+    const file = JSON.parse(await readFile(path.join(buildDir, entry.file), 'utf8')) as {pages: Array<{u: string}>};
+    page90 = file.pages.map((p) => p.u).find((u) => u.startsWith('/docs/') && !u.startsWith('/docs/8.9/'))!;
+    browser = await launchBrowser();
+    server = await startServer(HOSTED_DIR!);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const isService = (url: string) => /algolia(net)?\.(net|com|io)/.test(new URL(url).hostname);
+
+  it('sends the spec’s parameters and no click analytics', async () => {
+    const {page, offHost} = await openPage(browser, {allowOffHost: isService});
+    const bodies: Array<Record<string, unknown>> = [];
+    const serviceUrls: string[] = [];
+    await page.route(
+      (url) => isService(url.toString()),
+      async (route) => {
+        const request = route.request();
+        serviceUrls.push(request.url());
+        const body = request.postData();
+        if (body) bodies.push(JSON.parse(body));
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            results: [
+              {
+                hits: [
+                  {
+                    objectID: '1',
+                    url: `${server.url}${page90}`,
+                    type: 'lvl1',
+                    content: null,
+                    hierarchy: {lvl0: 'Документация', lvl1: 'Страница из сервиса', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+                    _highlightResult: {hierarchy: {lvl0: {value: 'Документация', matchLevel: 'none', matchedWords: []}, lvl1: {value: 'Страница из <mark>сервиса</mark>', matchLevel: 'full', matchedWords: ['сервиса']}}},
+                    _snippetResult: {hierarchy: {lvl1: {value: 'Страница из <mark>сервиса</mark>', matchLevel: 'full'}}},
+                  },
+                ],
+                nbHits: 1,
+                page: 0,
+                nbPages: 1,
+                hitsPerPage: 30,
+                processingTimeMS: 1,
+                query: 'сервис',
+                params: '',
+                exhaustiveNbHits: true,
+                index: 'monq-test',
+              },
+            ],
+          }),
+        });
+      },
+    );
+    await page.goto(`${server.url}${page90}`);
+    const preconnect = await page.$eval('head', (head) => head.querySelector('link[rel="preconnect"]')?.getAttribute('href') ?? null);
+    assert.ok(preconnect === null || isService(preconnect), `preconnect only to the service: ${preconnect}`);
+    await openModal(page);
+    await typeQuery(page, 'сервис');
+    await page.waitForSelector('.DocSearch-Hit a', {timeout: 10000});
+    assert.ok(bodies.length > 0, 'the service was asked');
+    const last = bodies[bodies.length - 1]!;
+    const requests = (last.requests ?? []) as Array<Record<string, unknown>>;
+    assert.ok(requests.length > 0, JSON.stringify(last));
+    for (const request of requests) {
+      const params = typeof request.params === 'string' ? Object.fromEntries(new URLSearchParams(request.params)) : request;
+      const hitsPerPage = Number(params.hitsPerPage);
+      const facetFilters = typeof params.facetFilters === 'string' ? JSON.parse(params.facetFilters) : params.facetFilters;
+      assert.equal(hitsPerPage, 30, JSON.stringify(request));
+      const flat = JSON.stringify(facetFilters);
+      assert.ok(flat.includes('language:ru'), flat);
+      assert.ok(flat.includes('docusaurus_tag:docs-default-9.0'), flat);
+      assert.ok(!flat.includes('docusaurus_tag:docs-default-8.9'), flat);
+      assert.notEqual(String(params.clickAnalytics), 'true', 'no click analytics');
+    }
+    assert.ok(serviceUrls.every((url) => !url.includes('insights')), serviceUrls.join('\n'));
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
+  it('shows the error screen when the service cannot be reached', async () => {
+    const {page, offHost} = await openPage(browser, {allowOffHost: isService});
+    await page.route((url) => isService(url.toString()), (route) => route.abort('internetdisconnected'));
+    await page.goto(`${server.url}${page90}`);
+    await openModal(page);
+    await typeQuery(page, 'сервис');
+    await page.waitForSelector('[data-search-screen="error"]', {timeout: 20000});
+    const text = await modalText(page);
+    assert.match(text, /Проверьте подключение к интернету/);
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { contentType, resolvePath, type Lookup } from '../../scripts/lib/static-routing';
+
+const files = new Set([
+  'index.html',
+  '404.html',
+  'docs/get-started/index.html',
+  'upgrade/v9/index.html',
+  'assets/js/main.abc.js',
+]);
+const lookup: Lookup = (rel) => (files.has(rel) ? 'file' : null);
+const redirects = [{ from: '/upgrade', to: '/upgrade/v9/' }];
+
+test('a route with a trailing slash serves its index.html', () => {
+  assert.deepEqual(resolvePath('/docs/get-started/', lookup), {
+    kind: 'file',
+    file: 'docs/get-started/index.html',
+    status: 200,
+  });
+  assert.deepEqual(resolvePath('/', lookup), { kind: 'file', file: 'index.html', status: 200 });
+});
+
+test('a route without the slash redirects to it, keeping the query', () => {
+  assert.deepEqual(resolvePath('/docs/get-started', lookup), { kind: 'redirect', location: '/docs/get-started/' });
+  assert.deepEqual(resolvePath('/docs/get-started?x=1', lookup), {
+    kind: 'redirect',
+    location: '/docs/get-started/?x=1',
+  });
+});
+
+test('index.html and .html addresses resolve to the page', () => {
+  assert.equal(resolvePath('/docs/get-started/index.html', lookup).kind, 'file');
+  assert.deepEqual(resolvePath('/docs/get-started.html', lookup), {
+    kind: 'file',
+    file: 'docs/get-started/index.html',
+    status: 200,
+  });
+});
+
+test('site redirects win over files, with or without the slash', () => {
+  assert.deepEqual(resolvePath('/upgrade', lookup, redirects), { kind: 'redirect', location: '/upgrade/v9/' });
+  assert.deepEqual(resolvePath('/upgrade/', lookup, redirects), { kind: 'redirect', location: '/upgrade/v9/' });
+});
+
+test('unknown paths and traversal attempts get the not-found page with 404', () => {
+  const notFound = { kind: 'file', file: '404.html', status: 404 };
+  assert.deepEqual(resolvePath('/nope', lookup), notFound);
+  assert.deepEqual(resolvePath('/nope/', lookup), notFound);
+  assert.deepEqual(resolvePath('/nope.html', lookup), notFound);
+  assert.deepEqual(resolvePath('/../etc/passwd', lookup), notFound);
+  assert.deepEqual(resolvePath('/%E0%A4%A', lookup), notFound);
+});
+
+test('assets are served as they are, with their content type', () => {
+  assert.deepEqual(resolvePath('/assets/js/main.abc.js', lookup), {
+    kind: 'file',
+    file: 'assets/js/main.abc.js',
+    status: 200,
+  });
+  assert.equal(contentType('a/b.svg'), 'image/svg+xml');
+  assert.equal(contentType('a/b.unknown'), 'application/octet-stream');
+});
