@@ -60,6 +60,10 @@ function shouldSkip(node: ElementNode): boolean {
     return true;
   }
   const classes = classList(node);
+  // Doc cards (category index pages) only repeat the titles of other pages.
+  if (node.tag === 'a' && classes.includes('card')) {
+    return true;
+  }
   return SKIP_CLASSES.some((name) => classes.includes(name));
 }
 

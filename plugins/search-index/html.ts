@@ -129,7 +129,9 @@ export function parseHtml(html: string): ElementNode {
       parent: current,
     };
     current.children.push(element);
-    const selfClosing = /\/\s*$/.test(rawAttrs ?? '');
+    // `/>` closes an element only in SVG and MathML; on HTML elements it is ignored (and a
+    // minified `href=/docs/x/>` ends with a slash that belongs to the value).
+    const selfClosing = /\/\s*$/.test(rawAttrs ?? '') && inForeignContent(element);
     if (VOID_TAGS.has(tag) || selfClosing) {
       continue;
     }
@@ -148,6 +150,15 @@ export function parseHtml(html: string): ElementNode {
     current = element;
   }
   return root;
+}
+
+function inForeignContent(element: ElementNode): boolean {
+  for (let node: ElementNode | null = element; node; node = node.parent) {
+    if (node.tag === 'svg' || node.tag === 'math') {
+      return true;
+    }
+  }
+  return false;
 }
 
 export function classList(node: ElementNode): string[] {

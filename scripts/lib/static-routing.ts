@@ -2,9 +2,9 @@
  * How the built site answers a path on a plain static server. The same rules are written for nginx
  * in deploy/nginx; the local server (scripts/serve.ts) and the browser tests use this module.
  *
- * - `/route/` and `/route/index.html` serve `route/index.html`;
- * - `/route` (no slash) redirects to `/route/` when that page exists;
- * - `/route.html` serves `route/index.html` (old `.html` addresses keep working);
+ * - `/route/` serves `route/index.html`;
+ * - `/route`, `/route/index.html` and `/route.html` redirect (301) to `/route/` when that page exists,
+ *   so the client router always hydrates on the canonical address;
  * - the site's redirects (config/redirects.ts) answer 301;
  * - anything else is the not-found page with status 404.
  */
@@ -42,12 +42,18 @@ export function resolvePath(rawPath: string, lookup: Lookup, redirects: readonly
     const index = `${rel}index.html`;
     return lookup(index) === 'file' ? ok(index) : notFound();
   }
-  if (lookup(rel) === 'file') return ok(rel);
-  if (rel.endsWith('.html')) {
-    const asDir = `${rel.slice(0, -'.html'.length)}/index.html`;
-    if (lookup(asDir) === 'file') return ok(asDir);
+  if (rel === 'index.html' || rel.endsWith('/index.html')) {
+    const dir = pathname.slice(0, -'index.html'.length);
+    const target = resolvePath(dir, lookup, redirects);
+    return lookup(rel) === 'file' || target.kind === 'redirect' ? { kind: 'redirect', location: dir + suffix } : notFound();
+  }
+  if (rel.endsWith('.html') && rel !== '404.html') {
+    const base = pathname.slice(0, -'.html'.length);
+    if (lookup(`${base.slice(1)}/index.html`) === 'file') return { kind: 'redirect', location: `${base}/${suffix}` };
+    if (lookup(rel) === 'file') return ok(rel);
     return notFound();
   }
+  if (lookup(rel) === 'file') return ok(rel);
   if (lookup(`${rel}/index.html`) === 'file') {
     return { kind: 'redirect', location: `${pathname}/${suffix}` };
   }

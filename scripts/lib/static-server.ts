@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { contentType, resolvePath, type Lookup } from './static-routing';
+import { contentType, resolvePath, type Lookup, type Resolution } from './static-routing';
 import { REDIRECTS } from '../../config/redirects';
 
 export interface RunningServer {
@@ -12,7 +12,16 @@ export interface RunningServer {
 }
 
 /** Serve a built site on loopback with the rules of static-routing.ts. Port 0 picks a free one. */
-export async function serveStatic(dir: string, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
+/**
+ * `plain: true` behaves like a bare static server with no rules of ours (no redirects): it shows
+ * what readers get from a server that only maps directories to index.html.
+ */
+export async function serveStatic(
+  dir: string,
+  port = 0,
+  host = '127.0.0.1',
+  { plain = false }: { plain?: boolean } = {},
+): Promise<RunningServer> {
   const root = resolve(dir);
   const lookup: Lookup = (rel) => {
     try {
@@ -27,7 +36,7 @@ export async function serveStatic(dir: string, port = 0, host = '127.0.0.1'): Pr
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const result = resolvePath(req.url ?? '/', lookup, REDIRECTS);
+    const result = plain ? resolvePlain(req.url ?? '/', lookup) : resolvePath(req.url ?? '/', lookup, REDIRECTS);
     if (result.kind === 'redirect') {
       res.writeHead(301, { Location: result.location }).end();
       return;
@@ -58,4 +67,16 @@ export async function serveStatic(dir: string, port = 0, host = '127.0.0.1'): Pr
         server.close(() => done());
       }),
   };
+}
+
+function resolvePlain(url: string, lookup: Lookup): Resolution {
+  const path = decodeURIComponent(url.split(/[?#]/)[0] ?? '/');
+  if (path.split('/').includes('..')) return { kind: 'file', file: '404.html', status: 404 };
+  const rel = path.slice(1);
+  if (path.endsWith('/') && lookup(`${rel}index.html`) === 'file') {
+    return { kind: 'file', file: `${rel}index.html`, status: 200 };
+  }
+  if (lookup(rel) === 'file') return { kind: 'file', file: rel, status: 200 };
+  if (lookup(rel) === 'dir') return { kind: 'redirect', location: `${path}/` };
+  return { kind: 'file', file: '404.html', status: 404 };
 }

@@ -96,7 +96,15 @@ export function highlight(
   queryTermCount = 1,
 ): HighlightValue {
   const text = cleanText(rawText);
-  const {spans, words} = matchSpans(text, matches);
+  return highlightFromSpans(text, matchSpans(text, matches), tags, queryTermCount);
+}
+
+function highlightFromSpans(
+  text: string,
+  {spans, words}: {spans: Span[]; words: string[]},
+  tags: HighlightTags,
+  queryTermCount: number,
+): HighlightValue {
   return {
     value: render(text, spans, 0, text.length, tags),
     matchLevel: level(spans, words, queryTermCount),
@@ -118,7 +126,17 @@ export function snippet(
   queryTermCount = 1,
 ): HighlightValue {
   const text = cleanText(rawText);
-  const {spans, words} = matchSpans(text, matches);
+  return snippetFromSpans(text, matchSpans(text, matches), tags, wordCount, ellipsis, queryTermCount);
+}
+
+function snippetFromSpans(
+  text: string,
+  {spans, words}: {spans: Span[]; words: string[]},
+  tags: HighlightTags,
+  wordCount: number,
+  ellipsis: string,
+  queryTermCount: number,
+): HighlightValue {
   const wordStarts: number[] = [];
   const wordRe = /\S+/g;
   let m: RegExpExecArray | null;
@@ -152,4 +170,21 @@ export function snippet(
     render(text, spans, from, to, tags) +
     (to < text.length ? ellipsis : '');
   return {value, matchLevel: level(spans, words, queryTermCount), matchedWords: words};
+}
+
+/** Highlight and snippet of one text, reading its tokens once. */
+export function highlightAndSnippet(
+  rawText: string,
+  matches: TermMatcher,
+  tags: HighlightTags,
+  wordCount: number,
+  ellipsis: string,
+  queryTermCount = 1,
+): {highlight: HighlightValue; snippet: HighlightValue} {
+  const text = cleanText(rawText);
+  const found = matchSpans(text, matches);
+  return {
+    highlight: highlightFromSpans(text, found, tags, queryTermCount),
+    snippet: snippetFromSpans(text, found, tags, wordCount, ellipsis, queryTermCount),
+  };
 }

@@ -23,7 +23,7 @@ import {
   type Match,
   type SearchDocument,
 } from './engine';
-import {highlight, matcherFor, snippet, type HighlightTags, type HighlightValue} from './highlight';
+import {highlightAndSnippet, matcherFor, type HighlightTags, type HighlightValue} from './highlight';
 import {RetryError} from './errors';
 import {queryTerms} from './text';
 
@@ -297,8 +297,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     for (const level of HIERARCHY_LEVELS) {
       const text = hierarchy[level];
       if (text !== null) {
-        highlightHierarchy[level] = highlight(text, matches, tags, termCount);
-        snippetHierarchy[level] = snippet(
+        const both = highlightAndSnippet(
           text,
           matches,
           tags,
@@ -306,6 +305,8 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
           ellipsis,
           termCount,
         );
+        highlightHierarchy[level] = both.highlight;
+        snippetHierarchy[level] = both.snippet;
       }
     }
     const urlWithoutAnchor = resolve(page.u);
@@ -325,8 +326,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       _snippetResult: {hierarchy: snippetHierarchy},
     };
     if (record.c !== null) {
-      hit._highlightResult.content = highlight(record.c, matches, tags, termCount);
-      hit._snippetResult.content = snippet(
+      const both = highlightAndSnippet(
         record.c,
         matches,
         tags,
@@ -334,6 +334,8 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
         ellipsis,
         termCount,
       );
+      hit._highlightResult.content = both.highlight;
+      hit._snippetResult.content = both.snippet;
     }
     return hit;
   }

@@ -60,6 +60,22 @@ export function cleanText(text: string): string {
   return text.replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '');
 }
 
+/** Stems already computed: words repeat a lot, and highlighting re-reads every hit's text. */
+const stemCache = new Map<string, string>();
+const STEM_CACHE_LIMIT = 50000;
+
+function stem(folded: string): string {
+  let stemmed = stemCache.get(folded);
+  if (stemmed === undefined) {
+    stemmed = russianStemmer(folded).replace(/ё/g, 'е');
+    if (stemCache.size >= STEM_CACHE_LIMIT) {
+      stemCache.clear();
+    }
+    stemCache.set(folded, stemmed);
+  }
+  return stemmed;
+}
+
 /** The index term of one simple word (no joiners), or null for a stop word. */
 export function normalizeWord(word: string): string | null {
   const folded = foldCase(word);
@@ -67,7 +83,7 @@ export function normalizeWord(word: string): string | null {
     return null;
   }
   if (CYRILLIC_WORD_RE.test(folded) && folded.length > 2) {
-    return russianStemmer(folded).replace(/ё/g, 'е');
+    return stem(folded);
   }
   return folded;
 }

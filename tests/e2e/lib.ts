@@ -10,11 +10,17 @@ import { serveStatic, type RunningServer } from '../../scripts/lib/static-server
 export const buildDir = resolve(process.env.MONQ_DOCS_BUILD_DIR ?? 'build');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function startServer(dir: string = buildDir): Promise<RunningServer> {
+export async function startServer(dir: string = buildDir, options: { plain?: boolean } = {}): Promise<RunningServer> {
   if (!existsSync(resolve(dir, 'index.html'))) {
     throw new Error(`No built site in ${dir}: run npm run build first.`);
   }
-  return serveStatic(dir);
+  return serveStatic(dir, 0, '127.0.0.1', options);
+}
+
+/** Wait until the document title carries the site suffix (the page title has been applied). */
+export async function titleOf(page: Page): Promise<string> {
+  await page.waitForFunction(() => / \| Monq Docs$/.test(document.title), null, { timeout: 10_000 }).catch(() => undefined);
+  return page.title();
 }
 
 export async function launchBrowser(): Promise<Browser> {

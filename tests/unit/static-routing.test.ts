@@ -29,13 +29,17 @@ test('a route without the slash redirects to it, keeping the query', () => {
   });
 });
 
-test('index.html and .html addresses resolve to the page', () => {
-  assert.equal(resolvePath('/docs/get-started/index.html', lookup).kind, 'file');
-  assert.deepEqual(resolvePath('/docs/get-started.html', lookup), {
-    kind: 'file',
-    file: 'docs/get-started/index.html',
-    status: 200,
+test('index.html and .html addresses lead to the canonical page', () => {
+  assert.deepEqual(resolvePath('/docs/get-started/index.html', lookup), {
+    kind: 'redirect',
+    location: '/docs/get-started/',
   });
+  assert.deepEqual(resolvePath('/docs/get-started.html?q=1', lookup), {
+    kind: 'redirect',
+    location: '/docs/get-started/?q=1',
+  });
+  assert.deepEqual(resolvePath('/index.html', lookup), { kind: 'redirect', location: '/' });
+  assert.deepEqual(resolvePath('/upgrade/index.html', lookup, redirects), { kind: 'redirect', location: '/upgrade/' });
 });
 
 test('site redirects win over files, with or without the slash', () => {

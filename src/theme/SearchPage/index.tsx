@@ -16,6 +16,7 @@ import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
 import {usePluralForm} from '@docusaurus/theme-common';
@@ -84,7 +85,9 @@ function SearchPageContent(): ReactNode {
   const versions = useVersions(VERSIONED_DOCS_PLUGIN);
   const {preferredVersion} = useDocsPreferredVersion(VERSIONED_DOCS_PLUGIN);
   const latest = versions.find((v) => v.isLast) ?? versions[0];
-  const params = readParams(location.search);
+  // The static HTML has no query: read it only after hydration, or React reports a mismatch.
+  const isBrowser = useIsBrowser();
+  const params = readParams(isBrowser ? location.search : '');
   const version = params.version ?? preferredVersion?.name ?? latest?.name ?? null;
   const [input, setInput] = useState(params.query);
   const [state, setState] = useState<State>({status: 'idle'});

@@ -1,0 +1,112 @@
+/**
+ * Build-time compression: `file.gz` and `file.br` next to every text file of the site, served as
+ * they are by nginx (`gzip_static`, `brotli_static`) without compressing on each request.
+ */
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Text files worth compressing. Images other than SVG and fonts are compressed already. */
+export const COMPRESSIBLE = /\.(?:html|js|mjs|css|json|xml|svg|txt|map|webmanifest|ico)$/i;
+/**
+ * Brotli quality. 11 saves about 8 % more than 9 on the bundles but takes ten to fifteen times as long
+ * (about 40 s for one 450 KB chunk on a busy 2-core machine): 9 keeps the build within seconds.
+ */
+export const BROTLI_QUALITY = 9;
+/** Below this size the headers outweigh the gain. */
+export const MIN_BYTES = 512;
+
+export interface CompressResult {
+  files: number;
+  bytes: number;
+  gzipBytes: number;
+  brotliBytes: number;
+}
+
+/** Every file under `dir` (relative paths with `/`), skipping the given top-level directories. */
+export async function listFiles(dir: string, skipDirs: readonly string[] = []): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(current: string): Promise<void> {
+    for (const entry of await readdir(current, { withFileTypes: true })) {
+      const full = join(current, entry.name);
+      const rel = relative(dir, full).split(sep).join('/');
+      if (entry.isDirectory()) {
+        if (!skipDirs.includes(rel)) await walk(full);
+      } else if (entry.isFile()) {
+        out.push(rel);
+      }
+    }
+  }
+  await walk(dir);
+  return out.sort();
+}
+
+export function shouldCompress(rel: string, size: number): boolean {
+  return COMPRESSIBLE.test(rel) && size >= MIN_BYTES;
+}
+
+/** Compress one file; a variant that would not be smaller is not written (and an old one removed). */
+export async function compressFile(path: string): Promise<{ bytes: number; gzipBytes: number; brotliBytes: number }> {
+  const data = await readFile(path);
+  const [gz, br] = await Promise.all([
+    gzipAsync(data, { level: 9 }),
+    brotliAsync(data, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+  ]);
+  const keep = async (suffix: string, body: Buffer): Promise<number> => {
+    if (body.length < data.length) {
+      await writeFile(path + suffix, body);
+      return body.length;
+    }
+    await rm(path + suffix, { force: true });
+    return data.length;
+  };
+  return { bytes: data.length, gzipBytes: await keep('.gz', gz), brotliBytes: await keep('.br', br) };
+}
+
+/** Compress the given files of `dir`, a few at a time (zlib works on the libuv thread pool). */
+export async function compressFiles(dir: string, files: readonly string[], concurrency = 4): Promise<CompressResult> {
+  const result: CompressResult = { files: 0, bytes: 0, gzipBytes: 0, brotliBytes: 0 };
+  const queue: string[] = [];
+  for (const rel of files) {
+    if (!COMPRESSIBLE.test(rel)) continue;
+    const size = (await stat(join(dir, rel))).size;
+    if (shouldCompress(rel, size)) queue.push(rel);
+  }
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < queue.length) {
+      const rel = queue[next++] as string;
+      const sizes = await compressFile(join(dir, rel));
+      result.files += 1;
+      result.bytes += sizes.bytes;
+      result.gzipBytes += sizes.gzipBytes;
+      result.brotliBytes += sizes.brotliBytes;
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, () => worker()));
+  return result;
+}
+
+/** Remove `.gz`/`.br` files whose source no longer exists (a build into a non-empty directory). */
+export async function removeOrphans(dir: string, files: readonly string[]): Promise<number> {
+  const present = new Set(files);
+  let removed = 0;
+  for (const rel of files) {
+    const source = rel.replace(/\.(?:gz|br)$/, '');
+    if (source !== rel && COMPRESSIBLE.test(source) && !present.has(source)) {
+      await rm(join(dir, rel), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}

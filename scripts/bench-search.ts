@@ -1,0 +1,159 @@
+/**
+ * Search benchmark: index sizes, time to first results in the browser, query times.
+ *
+ *   npm run bench:search [-- --build-dir build] [-- --runs 3]
+ *
+ * Needs a built site (npm run build) and Debian Chromium (/usr/bin/chromium, or CHROMIUM_PATH).
+ * Prints:
+ *   1. the size of every index file (raw and gzip) per docs version / instance;
+ *   2. the time to first results in Chromium: a fresh browser context opens a 9.0 page, opens the
+ *      modal, types a query and waits for the first hit (loading the engine and the index included);
+ *   3. the median and 95th percentile query time over a fixed list of Russian queries, 30 hits per
+ *      query with the 9.0 contextual filters, measured with the same client code the browser runs
+ *      (indexes already loaded).
+ */
+import {readFile} from 'node:fs/promises';
+import {cpus, loadavg} from 'node:os';
+import path from 'node:path';
+import {performance} from 'node:perf_hooks';
+import {gzipSync} from 'node:zlib';
+import {chromium} from 'playwright-core';
+import type {Manifest} from '../src/search/engine';
+import {createLocalSearchClient, type Fetcher} from '../src/search/localClient';
+import {serveStatic} from './lib/static-server';
+
+const QUERIES = [
+  'метрики', 'метрика', 'пороги', 'как настроить пороги', 'сигналы', 'закрытие сигнала', 'агент', 'установка агента',
+  'плагины агента', 'сбор данных', 'поток данных', 'конфигурационная единица', 'ресурсно-сервисная модель',
+  'автопостроение', 'сценарий автоматизации', 'функции кэша', 'рабочая группа', 'пользователи', 'администраторы',
+  'лицензия', 'безопасность', 'уведомления', 'каналы доставки', 'календарь', 'отчёты', 'отчеты', 'бизнес-процессы',
+  'автотесты', 'покрытие', 'журналы', 'запросы к журналам', 'API', 'ключ API', 'monqctl', 'max_connections',
+  'source.ZabbixHosts', 'Zabbix', 'Prometheus', 'SNMP', 'syslog', 'vCenter', 'SCOM', 'Nagios', 'обновление до 9.0',
+  'изменения в версии', 'ёмкость', 'емкость', 'хранилище метрик', 'доступность сервиса', 'здоровье КЕ',
+  'микросервисы', 'структура платформы', 'SSL сертификат', 'логирование', 'раннеры', 'экспорт', 'импорт',
+  'ошибка подключения', 'тайм-аут', 'настройка LDAP', 'Active Directory', 'права доступа',
+];
+
+const FILTERS_90 = ['language:ru', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-9.0', 'docusaurus_tag:docs-upgrade-current']];
+
+function arg(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = values.slice().sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function fileFetcher(dir: string): Fetcher {
+  return async (url) => {
+    const {pathname} = new URL(url);
+    try {
+      const text = await readFile(path.join(dir, decodeURIComponent(pathname)), 'utf8');
+      return {ok: true, status: 200, json: async () => JSON.parse(text)};
+    } catch {
+      return {ok: false, status: 404, json: async () => ({})};
+    }
+  };
+}
+
+async function main() {
+  if (process.argv.includes('--help')) {
+    console.log('Usage: npm run bench:search [-- --build-dir build] [-- --runs 3]');
+    return;
+  }
+  const buildDir = path.resolve(arg('build-dir', process.env.MONQ_DOCS_BUILD_DIR ?? 'build'));
+  const runs = Math.max(1, Number(arg('runs', '3')) || 3);
+  const manifest = JSON.parse(await readFile(path.join(buildDir, 'search', 'manifest.json'), 'utf8')) as Manifest;
+
+  console.log(`Search benchmark on ${buildDir}\n`);
+  console.log('1. Index size per version / instance');
+  console.log(`   ${'index'.padEnd(26)}${'pages'.padStart(7)}${'records'.padStart(9)}${'raw'.padStart(12)}${'gzip'.padStart(12)}`);
+  let pageFor90 = '/docs/';
+  for (const entry of Object.values(manifest.indexes)) {
+    const content = await readFile(path.join(buildDir, entry.file));
+    const gzip = gzipSync(content, {level: 9}).length;
+    console.log(
+      `   ${entry.tag.padEnd(26)}${String(entry.pages).padStart(7)}${String(entry.records).padStart(9)}${kb(content.length).padStart(12)}${kb(gzip).padStart(12)}`,
+    );
+    if (entry.tag === 'docs-default-9.0') {
+      const file = JSON.parse(content.toString('utf8')) as {pages: Array<{u: string}>};
+      pageFor90 = file.pages[0]?.u ?? pageFor90;
+    }
+  }
+
+  console.log('\n2. Time to first results in Chromium (cold: engine and index load included)');
+  const server = await serveStatic(buildDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const firstResults: number[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext();
+      await context.route((url) => !url.toString().startsWith(server.url), (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto(`${server.url}${pageFor90}`, {waitUntil: 'networkidle'});
+      await page.click('.DocSearch-Button');
+      await page.waitForSelector('.DocSearch-Input');
+      const started = await page.evaluate('performance.now()') as number;
+      await page.fill('.DocSearch-Input', 'метрики');
+      await page.waitForSelector('.DocSearch-Hit a[href^="/"]', {timeout: 30000});
+      const ended = await page.evaluate('performance.now()') as number;
+      firstResults.push(ended - started);
+      console.log(`   run ${run + 1}: ${ms(ended - started)}`);
+      await context.close();
+    }
+    console.log(`   median: ${ms(percentile(firstResults, 50))}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+
+  console.log(`\n3. Query time over ${QUERIES.length} Russian queries (30 hits, 9.0 contextual filters, indexes loaded)`);
+  const client = createLocalSearchClient({
+    manifestUrl: '/search/manifest.json',
+    siteOrigin: 'http://127.0.0.1',
+    fetch: fileFetcher(buildDir),
+    defaultHitsPerPage: 30,
+  });
+  const loadStart = performance.now();
+  await client.preload(FILTERS_90);
+  console.log(`   index load and parse in Node: ${ms(performance.now() - loadStart)}`);
+  // Warm up the JIT once, as a reader's first keystrokes would.
+  for (const query of QUERIES.slice(0, 5)) {
+    await client.search({requests: [{query, hitsPerPage: 30, facetFilters: FILTERS_90}]});
+  }
+  const times: number[] = [];
+  const empty: string[] = [];
+  const timed: Array<[string, number]> = [];
+  for (const query of QUERIES) {
+    const started = performance.now();
+    const {results} = await client.search({requests: [{query, hitsPerPage: 30, facetFilters: FILTERS_90}]});
+    const elapsed = performance.now() - started;
+    times.push(elapsed);
+    timed.push([query, elapsed]);
+    if (results[0]!.nbHits === 0) {
+      empty.push(query);
+    }
+  }
+  console.log(`   median: ${ms(percentile(times, 50))}   p95: ${ms(percentile(times, 95))}   max: ${ms(Math.max(...times))}`);
+  const slowest = timed.sort((a, b) => b[1] - a[1]).slice(0, 3);
+  console.log(`   slowest: ${slowest.map(([q, t]) => `«${q}» ${ms(t)}`).join(', ')}`);
+  console.log(`   (load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs)`);
+  if (empty.length > 0) {
+    console.log(`   queries without results: ${empty.join(', ')}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,89 @@
+/**
+ * Content check: `npm run check:content [-- --quiet]`.
+ * Fails on a page of the route map that does not exist, a page under its word minimum, placeholder text,
+ * a heading without an explicit Latin id, an image without alt text, a missing title, description or
+ * sidebar_position, an index without cards, a page with fewer than two links. Lists the upgrade pages
+ * marked `facts_status: sparse`, so that they can be completed when facts are found.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROUTE_MAP, STANDALONE } from './lib/route-map';
+import {
+  checkDocPage,
+  headingsWithoutId,
+  imagesWithoutAlt,
+  parsePage,
+  placeholderHits,
+  type PageProblem,
+} from './lib/content-rules';
+
+const { values } = parseArgs({ options: { quiet: { type: 'boolean', default: false }, help: { type: 'boolean' } } });
+if (values.help) {
+  console.log('Использование: npm run check:content [-- --quiet]');
+  process.exit(0);
+}
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return walk(path);
+    return /\.mdx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** File of a route inside a content root: `a/b.md`, `a/b.mdx`, `a/b/index.md` or `a/b/index.mdx`. */
+function fileOf(root: string, page: string): string | null {
+  const candidates = [`${page}.md`, `${page}.mdx`, `${page}/index.md`, `${page}/index.mdx`];
+  return candidates.map((candidate) => join(root, candidate)).find((path) => existsSync(path)) ?? null;
+}
+
+const problems: PageProblem[] = [];
+const sparse: string[] = [];
+let pages = 0;
+
+for (const { root, urlPrefix, pages: routes } of ROUTE_MAP) {
+  for (const route of routes) {
+    if (!fileOf(root, route)) problems.push({ file: root, problem: `route ${urlPrefix}${route} has no page` });
+  }
+  for (const file of walk(root)) {
+    pages += 1;
+    const source = readFileSync(file, 'utf8');
+    problems.push(...checkDocPage(relative('.', file), source));
+    if (parsePage(source).frontMatter.facts_status === 'sparse') sparse.push(relative('.', file));
+  }
+}
+
+for (const route of STANDALONE) {
+  if (route === 'demo-search') continue; // the search results page is a theme page
+  const base = join('src/pages', route === '' ? 'index' : route);
+  const file = ['.tsx', '.md', '.mdx'].map((ext) => base + ext).find((path) => existsSync(path));
+  if (!file) {
+    problems.push({ file: 'src/pages', problem: `standalone page /${route} has no source` });
+    continue;
+  }
+  if (!file.endsWith('.tsx')) {
+    pages += 1;
+    const source = readFileSync(file, 'utf8');
+    const { frontMatter, body, frontMatterError } = parsePage(source);
+    if (frontMatterError) problems.push({ file, problem: `front matter does not parse: ${frontMatterError}` });
+    for (const key of ['title', 'description']) {
+      if (typeof frontMatter[key] !== 'string') problems.push({ file, problem: `no ${key} in front matter` });
+    }
+    for (const hit of placeholderHits(body)) problems.push({ file, problem: `placeholder text: «${hit}»` });
+    for (const heading of headingsWithoutId(body)) problems.push({ file, problem: `heading without an id: ${heading}` });
+    for (const image of imagesWithoutAlt(body)) problems.push({ file, problem: `image without alt text: ${image}` });
+  }
+}
+
+if (!values.quiet && sparse.length > 0) {
+  console.log(`Страницы с неполными фактами (facts_status: sparse) — дополнить, когда появятся источники: ${sparse.length}`);
+  for (const file of sparse) console.log(`  ${file}`);
+}
+if (problems.length > 0) {
+  console.error(`Проверка содержимого: ${problems.length} замечаний на ${pages} страницах`);
+  for (const { file, problem } of problems) console.error(`  ${file}: ${problem}`);
+  process.exit(1);
+}
+console.log(`Проверка содержимого: ${pages} страниц, замечаний нет`);

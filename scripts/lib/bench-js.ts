@@ -1,0 +1,92 @@
+/**
+ * JavaScript a page executes on load: every script the browser fetches for it until the network is
+ * idle (the entry scripts and the chunks the route loads; `<link rel=prefetch>` of other routes is
+ * not executed and not counted), weighed as the gzip size of the built file.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+
+/** One kilobyte of the budgets: 1000 bytes. */
+export const KB = 1000;
+/** Gate of the test (gzip bytes of JavaScript run on load by one page). */
+export const JS_BUDGET_FAIL_KB = 150;
+/** Target of the bench. */
+export const JS_BUDGET_TARGET_KB = 120;
+
+export interface ScriptWeight {
+  /** Path on the site, `/assets/js/main.123.js`. */
+  path: string;
+  raw: number;
+  gzip: number;
+}
+
+export interface PageWeight {
+  page: string;
+  scripts: ScriptWeight[];
+  gzip: number;
+  raw: number;
+}
+
+const gzipCache = new Map<string, ScriptWeight>();
+
+/** Raw and gzip (level 9) size of a built file. */
+export function fileWeight(buildDir: string, path: string): ScriptWeight {
+  const key = `${buildDir}|${path}`;
+  const cached = gzipCache.get(key);
+  if (cached) return cached;
+  const bytes = readFileSync(join(buildDir, decodeURIComponent(path)));
+  const weight = { path, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  gzipCache.set(key, weight);
+  return weight;
+}
+
+/** Sum a page's scripts (each counted once). */
+export function pageWeight(page: string, scripts: readonly ScriptWeight[]): PageWeight {
+  const unique = new Map(scripts.map((script) => [script.path, script]));
+  const list = Array.from(unique.values()).sort((a, b) => b.gzip - a.gzip);
+  return {
+    page,
+    scripts: list,
+    gzip: list.reduce((sum, script) => sum + script.gzip, 0),
+    raw: list.reduce((sum, script) => sum + script.raw, 0),
+  };
+}
+
+/** Load `origin + page` in a fresh context and weigh the scripts it executes. */
+export async function measurePageScripts(
+  browser: Browser,
+  origin: string,
+  buildDir: string,
+  page: string,
+): Promise<PageWeight> {
+  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1280, height: 900 } });
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort('blockedbyclient'),
+  );
+  const tab = await context.newPage();
+  const paths: string[] = [];
+  tab.on('request', (request) => {
+    if (request.resourceType() !== 'script') return;
+    const url = new URL(request.url());
+    if (url.origin === origin) paths.push(url.pathname);
+  });
+  try {
+    await tab.goto(origin + page);
+    await waitForSettled(tab);
+  } finally {
+    await context.close();
+  }
+  return pageWeight(
+    page,
+    paths.map((path) => fileWeight(buildDir, path)),
+  );
+}
+
+/** Wait until React has hydrated the page (Docusaurus marks `<html data-has-hydrated>`) and the network is idle. */
+export async function waitForSettled(tab: Page): Promise<void> {
+  await tab.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', undefined, { timeout: 60_000 });
+  await tab.waitForLoadState('networkidle');
+}

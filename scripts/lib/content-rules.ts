@@ -1,0 +1,124 @@
+/**
+ * The content bar of the portal as pure functions, used by scripts/check-content.ts and unit-tested.
+ */
+import { load } from 'js-yaml';
+
+export interface ParsedPage {
+  frontMatter: Record<string, unknown>;
+  body: string;
+  frontMatterError: string | null;
+}
+
+export function parsePage(source: string): ParsedPage {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (!match) return { frontMatter: {}, body: source, frontMatterError: null };
+  try {
+    const data = load(match[1] ?? '');
+    const frontMatter = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+    return { frontMatter, body: source.slice(match[0].length), frontMatterError: null };
+  } catch (error) {
+    return { frontMatter: {}, body: source.slice(match[0].length), frontMatterError: String(error).split('\n')[0] ?? 'YAML error' };
+  }
+}
+
+/** Body without fenced code blocks. */
+export function stripCode(body: string): string {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of body.split('\n')) {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker) {
+      if (fence === null) fence = marker[0] ?? '`';
+      else if (marker[0] === fence) fence = null;
+      continue;
+    }
+    if (fence === null) out.push(line);
+  }
+  return out.join('\n');
+}
+
+/** Words of Russian (or any) prose: code blocks, inline code, imports and tags not counted. */
+export function proseWords(body: string): number {
+  const prose = stripCode(body)
+    .split('\n')
+    .filter((line) => !/^\s*import\s/.test(line))
+    .join('\n')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/`[^`]*`/g, ' ')
+    .replace(/\{#[A-Za-z0-9_-]+\}/g, ' ');
+  return prose.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+}
+
+const PLACEHOLDER = /lorem ipsum|\bTODO\b|\bTBD\b|в разработке|заглушк/i;
+
+export function placeholderHits(body: string): string[] {
+  return stripCode(body)
+    .split('\n')
+    .filter((line) => PLACEHOLDER.test(line))
+    .map((line) => line.trim().slice(0, 80));
+}
+
+/** Headings of levels 2–6 that have no explicit Latin id. */
+export function headingsWithoutId(body: string): string[] {
+  return stripCode(body)
+    .split('\n')
+    .filter((line) => /^#{2,6}\s/.test(line) && !/\{#[A-Za-z0-9_-]+\}\s*$/.test(line))
+    .map((line) => line.trim());
+}
+
+/** Images without alt text: Markdown `![](src)` and HTML `<img>` without a non-empty alt. */
+export function imagesWithoutAlt(body: string): string[] {
+  const prose = stripCode(body);
+  const markdown = Array.from(prose.matchAll(/!\[\s*\]\(([^)]+)\)/g), (m) => m[1] ?? '');
+  const html = Array.from(prose.matchAll(/<img\b[^>]*>/gi), (m) => m[0]).filter(
+    (tag) => !/\balt\s*=\s*["'][^"']+["']/i.test(tag),
+  );
+  return [...markdown, ...html];
+}
+
+/** Links in prose: Markdown links (not images) and JSX/HTML hrefs. */
+export function linkCount(body: string): number {
+  const prose = stripCode(body);
+  const markdown = prose.match(/(?<!!)\[[^\]]+\]\([^)]+\)/g)?.length ?? 0;
+  const html = prose.match(/\bhref=/g)?.length ?? 0;
+  return markdown + html;
+}
+
+export type PageKind = 'leaf' | 'index' | 'sparse';
+
+export function pageKind(file: string, frontMatter: Record<string, unknown>): PageKind {
+  if (frontMatter.facts_status === 'sparse') return 'sparse';
+  return /(^|\/)index\.mdx?$/.test(file) ? 'index' : 'leaf';
+}
+
+export const WORD_MINIMUM: Record<PageKind, number> = { leaf: 300, index: 120, sparse: 60 };
+
+export interface PageProblem {
+  file: string;
+  problem: string;
+}
+
+/** Every rule of the bar applied to one docs page. */
+export function checkDocPage(file: string, source: string): PageProblem[] {
+  const problems: PageProblem[] = [];
+  const add = (problem: string) => problems.push({ file, problem });
+  const { frontMatter, body, frontMatterError } = parsePage(source);
+  if (frontMatterError) {
+    add(`front matter does not parse: ${frontMatterError}`);
+    return problems;
+  }
+  for (const key of ['title', 'description'] as const) {
+    if (typeof frontMatter[key] !== 'string' || !(frontMatter[key] as string).trim()) add(`no ${key} in front matter`);
+  }
+  if (typeof frontMatter.sidebar_position !== 'number') add('no sidebar_position in front matter');
+  const kind = pageKind(file, frontMatter);
+  const words = proseWords(body);
+  if (words < WORD_MINIMUM[kind]) add(`${words} words of prose (minimum ${WORD_MINIMUM[kind]} for a ${kind} page)`);
+  if (kind === 'index' && !/<DocCardList\b/.test(body)) add('section index without cards (<DocCardList />)');
+  if (kind !== 'sparse' && linkCount(body) < 2) add('fewer than two links to related pages');
+  for (const hit of placeholderHits(body)) add(`placeholder text: «${hit}»`);
+  for (const heading of headingsWithoutId(body)) add(`heading without an explicit Latin id: ${heading}`);
+  for (const image of imagesWithoutAlt(body)) add(`image without alt text: ${image}`);
+  if (/^#\s/m.test(stripCode(body))) add('H1 in the body (the title is the H1)');
+  return problems;
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Every test of the portal, from a fresh clone: `npm test` or `bash scripts/test.sh`.
+# Installs what the tests need (Debian packages when missing, then npm ci), runs the static checks,
+# builds the production site and runs the unit and browser tests against it on loopback.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+# Debian packages the tests use: Chromium for the browser tests, nginx with the brotli module for the
+# self-hosting tests.
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
+[ -e /usr/share/nginx/modules-available/mod-http-brotli-static.conf ] || [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need+=(libnginx-mod-http-brotli-static)
+if [ "${#need[@]}" -gt 0 ]; then
+  step "Installing Debian packages: ${need[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
+fi
+
+step "npm ci"
+npm ci --no-audit --no-fund
+
+step "Type-check and lint"
+npm run typecheck
+npm run lint
+
+step "Content check"
+npm run check:content -- --quiet
+
+step "Production build"
+npm run build
+
+step "Unit and browser tests"
+node --import tsx --test --test-concurrency=1 tests/unit/*.test.ts tests/e2e/*.test.ts

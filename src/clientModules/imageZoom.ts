@@ -1,0 +1,128 @@
+/**
+ * Image zoom (medium-zoom) for images inside page content: opens on click, Enter or Space; closes on
+ * click, Esc, Enter, Space or scroll. Set up `customFields.imageZoomDelayMs` after the page loads and
+ * after each route change; images added to the page later are attached as they appear. The overlay
+ * background is the `--monq-zoom-background` colour of the current colour mode, so it follows a change
+ * of mode while an image is open. Which images qualify: src/lib/reader/zoom.ts.
+ */
+import type { ClientModule } from '@docusaurus/types';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import siteConfig from '@generated/docusaurus.config';
+import mediumZoom, { type Zoom } from 'medium-zoom';
+import {
+  CONTENT_IMAGE_SELECTOR,
+  closeLabel,
+  isActivationKey,
+  isZoomable,
+  openLabel,
+} from '../lib/reader/zoom';
+
+const configuredDelay = Number(siteConfig.customFields?.imageZoomDelayMs);
+const delayMs = Number.isFinite(configuredDelay) && configuredDelay >= 0 ? configuredDelay : 1000;
+
+/** A CSS variable, not a colour: the overlay follows the colour mode without being told. */
+const OVERLAY_BACKGROUND = 'var(--monq-zoom-background, var(--ifm-background-color))';
+
+let zoom: Zoom | null = null;
+let observer: MutationObserver | null = null;
+let timer: number | undefined;
+/** The image that opened the zoom, to give focus back when it closes. */
+let opener: HTMLImageElement | null = null;
+
+function onKeyDown(event: KeyboardEvent): void {
+  if (!zoom || !isActivationKey(event.key)) return;
+  const target = event.target;
+  if (!(target instanceof HTMLImageElement)) return;
+  if (target.classList.contains('medium-zoom-image--opened')) {
+    event.preventDefault();
+    void zoom.close();
+  } else if (zoom.getImages().includes(target)) {
+    event.preventDefault();
+    void zoom.open({ target });
+  }
+}
+
+function onOpened(event: Event): void {
+  opener = event.target instanceof HTMLImageElement ? event.target : null;
+  opener?.setAttribute('aria-expanded', 'true');
+  const zoomed = document.querySelector<HTMLImageElement>('img.medium-zoom-image--opened');
+  if (zoomed) {
+    zoomed.setAttribute('aria-label', closeLabel(opener?.getAttribute('alt') ?? null));
+    zoomed.setAttribute('aria-expanded', 'true');
+    zoomed.setAttribute('aria-modal', 'true');
+    zoomed.focus({ preventScroll: true });
+  }
+}
+
+function onClosed(event: Event): void {
+  const image = event.target instanceof HTMLImageElement ? event.target : opener;
+  image?.setAttribute('aria-expanded', 'false');
+  if (image?.isConnected) image.focus({ preventScroll: true });
+  opener = null;
+}
+
+function makeAccessible(image: HTMLImageElement): void {
+  image.setAttribute('tabindex', '0');
+  image.setAttribute('role', 'button');
+  image.setAttribute('aria-expanded', 'false');
+  image.setAttribute('aria-label', openLabel(image.getAttribute('alt')));
+  image.setAttribute('data-zoomable', '');
+  image.addEventListener('medium-zoom:opened', onOpened);
+  image.addEventListener('medium-zoom:closed', onClosed);
+}
+
+function getZoom(): Zoom {
+  if (!zoom) {
+    zoom = mediumZoom({ background: OVERLAY_BACKGROUND, margin: 24 });
+    document.addEventListener('keydown', onKeyDown);
+  }
+  return zoom;
+}
+
+/** Attach every zoomable content image not attached yet; forget images that left the page. */
+function attachImages(): void {
+  const current = getZoom();
+  const known = current.getImages();
+  const gone = known.filter((image) => !image.isConnected);
+  if (gone.length > 0) current.detach(...gone);
+  const fresh = Array.from(document.querySelectorAll<HTMLImageElement>(CONTENT_IMAGE_SELECTOR)).filter(
+    (image) => isZoomable(image) && !known.includes(image),
+  );
+  if (fresh.length === 0) return;
+  fresh.forEach(makeAccessible);
+  current.attach(...fresh);
+}
+
+function containsImage(mutations: MutationRecord[]): boolean {
+  return mutations.some((mutation) =>
+    Array.from(mutation.addedNodes).some(
+      (node) => node instanceof Element && (node.tagName === 'IMG' || node.querySelector('img') !== null),
+    ),
+  );
+}
+
+function setUp(): void {
+  attachImages();
+  if (!observer) {
+    observer = new MutationObserver((mutations) => {
+      if (containsImage(mutations)) attachImages();
+    });
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
+const clientModule: ClientModule = {
+  onRouteDidUpdate({ location, previousLocation }) {
+    if (!ExecutionEnvironment.canUseDOM) return;
+    // A move to an anchor on the same page keeps its images: nothing to set up again.
+    if (previousLocation && previousLocation.pathname === location.pathname) return;
+    // A zoomed image of the page left behind closes; images of the next page are attached when its
+    // setup runs, not before.
+    if (zoom) void zoom.close();
+    observer?.disconnect();
+    window.clearTimeout(timer);
+    timer = window.setTimeout(setUp, delayMs);
+  },
+};
+
+export default clientModule;

@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  checkDocPage,
+  headingsWithoutId,
+  imagesWithoutAlt,
+  linkCount,
+  pageKind,
+  parsePage,
+  placeholderHits,
+  proseWords,
+} from '../../scripts/lib/content-rules';
+import { DOCS_89, DOCS_90, UPGRADE } from '../../scripts/lib/route-map';
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `слово${i}`).join(' ');
+
+test('prose words leave out code blocks, inline code, imports, tags and heading ids', () => {
+  const body = [
+    "import DocCardList from '@theme/DocCardList';",
+    '## Раздел {#section}',
+    'Три слова здесь `и код` <b>жирно</b>',
+    '```yaml',
+    'jobs: много слов в коде',
+    '```',
+  ].join('\n');
+  assert.equal(proseWords(body), 5); // Раздел, Три, слова, здесь, жирно
+});
+
+test('front matter that YAML cannot read is reported, not guessed', () => {
+  const parsed = parsePage('---\ntitle: Сигналы\ndescription: Сигналы: жизненный цикл\n---\nТекст');
+  assert.match(parsed.frontMatterError ?? '', /YAML|mapping/i);
+  assert.equal(parsePage('---\ntitle: "А: Б"\n---\nТекст').frontMatter.title, 'А: Б');
+});
+
+test('placeholders are found in prose but not in code', () => {
+  assert.deepEqual(placeholderHits('Раздел в разработке'), ['Раздел в разработке']);
+  assert.equal(placeholderHits('TODO: дописать').length, 1);
+  assert.equal(placeholderHits('```\n// TODO in code\n```').length, 0);
+  assert.equal(placeholderHits('Методы TODOS и Lorem').length, 0);
+});
+
+test('headings need an explicit Latin id; images need alt text', () => {
+  assert.deepEqual(headingsWithoutId('## Есть {#has-id}\n### Нет\n# H1 не в счёт'), ['### Нет']);
+  assert.deepEqual(imagesWithoutAlt('![](/img/a.svg)\n![Схема](/img/b.svg)\n<img src="c.svg">\n<img alt="Да" src="d.svg">'), [
+    '/img/a.svg',
+    '<img src="c.svg">',
+  ]);
+});
+
+test('links are counted without images', () => {
+  assert.equal(linkCount('[a](./a.md) и [b](/glossary#signal), ![img](/img/x.svg)'), 2);
+});
+
+test('page kinds and the whole bar on one page', () => {
+  assert.equal(pageKind('guide/index.mdx', {}), 'index');
+  assert.equal(pageKind('v6-5/v6-1-0.md', { facts_status: 'sparse' }), 'sparse');
+  const good = `---\ntitle: "Страница"\ndescription: "Описание"\nsidebar_position: 1\n---\n## Раздел {#part}\n${words(300)} [a](./a.md) [b](./b.md)\n`;
+  assert.deepEqual(checkDocPage('a.md', good), []);
+  const bad = `---\ntitle: "Страница"\n---\n## Раздел\n${words(10)} TODO\n![](/img/x.svg)\n`;
+  const problems = checkDocPage('b.md', bad).map(({ problem }) => problem);
+  assert.ok(problems.some((p) => p.includes('description')));
+  assert.ok(problems.some((p) => p.includes('sidebar_position')));
+  assert.ok(problems.some((p) => p.includes('words of prose')));
+  assert.ok(problems.some((p) => p.includes('placeholder')));
+  assert.ok(problems.some((p) => p.includes('heading without')));
+  assert.ok(problems.some((p) => p.includes('alt text')));
+  assert.ok(problems.some((p) => p.includes('two links')));
+});
+
+test('the route map: 9.0 and 8.9 differ exactly as the spec says', () => {
+  assert.ok(DOCS_90.includes('guide/data-collect/data-miners'));
+  assert.ok(!DOCS_89.includes('guide/data-collect/data-miners'));
+  assert.ok(DOCS_89.includes('guide/administration/user-groups'));
+  assert.ok(DOCS_89.includes('reference/microservices'));
+  assert.ok(!DOCS_90.includes('reference/microservices'));
+  assert.ok(!DOCS_89.includes('reference/logs-queries'));
+  assert.equal(new Set(DOCS_90).size, DOCS_90.length);
+  // upgrade: policies, 4 indexes, 40 release pages, 46 changelog pages, 5 infra notes
+  assert.equal(UPGRADE.length, 1 + 4 + 40 + 46 + 5);
+});

@@ -1,0 +1,93 @@
+/** Build-time files of plugins/deploy: compressed copies and the wait for the search index. */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { compressFiles, listFiles, removeOrphans, shouldCompress } from '../../plugins/deploy/compress';
+import { waitForSearchManifest } from '../../plugins/deploy/index';
+
+function tempSite(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'monq-deploy-unit-'));
+  mkdirSync(join(dir, 'docs', 'page'), { recursive: true });
+  mkdirSync(join(dir, 'img'), { recursive: true });
+  mkdirSync(join(dir, '.nginx'), { recursive: true });
+  writeFileSync(join(dir, 'docs', 'page', 'index.html'), `<!doctype html><p>${'Метрики и пороги. '.repeat(200)}</p>`);
+  writeFileSync(join(dir, 'small.txt'), 'tiny');
+  writeFileSync(join(dir, 'img', 'photo.png'), Buffer.alloc(4096, 7));
+  writeFileSync(join(dir, '.nginx', 'csp.conf'), 'x'.repeat(2048));
+  return dir;
+}
+
+describe('compressed copies', () => {
+  test('text files get .gz and .br that decompress to the original; small and binary files do not', async () => {
+    const dir = tempSite();
+    try {
+      const files = await listFiles(dir, ['.nginx']);
+      assert.deepEqual(files, ['docs/page/index.html', 'img/photo.png', 'small.txt']);
+      const result = await compressFiles(dir, files);
+      assert.equal(result.files, 1);
+      const original = readFileSync(join(dir, 'docs/page/index.html'));
+      assert.deepEqual(gunzipSync(readFileSync(join(dir, 'docs/page/index.html.gz'))), original);
+      assert.deepEqual(brotliDecompressSync(readFileSync(join(dir, 'docs/page/index.html.br'))), original);
+      assert.ok(result.brotliBytes < result.gzipBytes && result.gzipBytes < result.bytes);
+      assert.equal(existsSync(join(dir, 'small.txt.gz')), false);
+      assert.equal(existsSync(join(dir, 'img/photo.png.br')), false);
+      assert.equal(existsSync(join(dir, '.nginx/csp.conf.gz')), false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('which files are worth it', () => {
+    assert.equal(shouldCompress('search/docs-default-9.0.abcdef1234.json', 200_000), true);
+    assert.equal(shouldCompress('assets/js/main.1a2b.js', 100_000), true);
+    assert.equal(shouldCompress('assets/images/a-1a2b.png', 100_000), false);
+    assert.equal(shouldCompress('robots.txt', 20), false);
+  });
+
+  test('copies of a file that no longer exists are removed', async () => {
+    const dir = tempSite();
+    try {
+      writeFileSync(join(dir, 'gone.html.br'), 'old');
+      writeFileSync(join(dir, 'gone.html.gz'), 'old');
+      const removed = await removeOrphans(dir, await listFiles(dir));
+      assert.equal(removed, 2);
+      assert.equal(existsSync(join(dir, 'gone.html.br')), false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('waiting for the search index of the same build', () => {
+  function writeManifest(dir: string): void {
+    mkdirSync(join(dir, 'search'), { recursive: true });
+    writeFileSync(join(dir, 'search', 'default.0123456789.json'), '{}');
+    writeFileSync(join(dir, 'search', 'manifest.json'), JSON.stringify({ indexes: { default: { file: 'search/default.0123456789.json' } } }));
+  }
+
+  test('resolves with the manifest and the files it lists once they are written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'monq-deploy-unit-'));
+    try {
+      const waiting = waitForSearchManifest(dir, Date.now() - 1000, 30_000);
+      setTimeout(() => writeManifest(dir), 300);
+      assert.deepEqual(await waiting, ['search/manifest.json', 'search/default.0123456789.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a manifest left over from an earlier build is not taken for the new one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'monq-deploy-unit-'));
+    try {
+      writeManifest(dir);
+      const old = new Date(Date.now() - 3600_000);
+      utimesSync(join(dir, 'search', 'manifest.json'), old, old);
+      await assert.rejects(waitForSearchManifest(dir, Date.now() - 1000, 500), /did not appear/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

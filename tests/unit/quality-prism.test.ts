@@ -1,0 +1,72 @@
+/**
+ * Code highlighting: every token colour of both themes reads at 4.5:1 or more on the code background
+ * (also on a highlighted line), and the extra Prism languages are exactly those the content needs.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Prism } from 'prism-react-renderer';
+import { ADDITIONAL_LANGUAGES, darkCodeTheme, lightCodeTheme } from '../../config/prism';
+import { blend, contrastRatio, parseColor } from '../../scripts/lib/bench-contrast';
+
+const themes = [
+  // highlighted-line backgrounds of src/css/custom.css
+  { name: 'light', theme: lightCodeTheme, highlight: 'rgba(0, 0, 0, 0.08)' },
+  { name: 'dark', theme: darkCodeTheme, highlight: 'rgba(255, 255, 255, 0.12)' },
+];
+
+test('contrast ratio matches the WCAG reference values', () => {
+  assert.equal(Math.round(contrastRatio(parseColor('#000000'), parseColor('#ffffff')) * 10) / 10, 21);
+  assert.equal(Math.round(contrastRatio(parseColor('#777777'), parseColor('#ffffff')) * 100) / 100, 4.48);
+  assert.deepEqual(blend(parseColor('rgba(0, 0, 0, 0.5)'), parseColor('#ffffff')), { r: 127.5, g: 127.5, b: 127.5, a: 1 });
+});
+
+for (const { name, theme, highlight } of themes) {
+  test(`${name} code theme: every token colour reaches 4.5:1, also on a highlighted line`, () => {
+    const background = parseColor(theme.plain.backgroundColor ?? '#ffffff');
+    const highlighted = blend(parseColor(highlight), background);
+    const colours = [theme.plain.color, ...theme.styles.map((style) => style.style.color)].filter(
+      (colour): colour is string => typeof colour === 'string',
+    );
+    assert.ok(colours.length > 5);
+    const weak = colours.flatMap((colour) =>
+      [background, highlighted]
+        .map((bg) => ({ colour, ratio: contrastRatio(parseColor(colour), bg) }))
+        .filter(({ ratio }) => ratio < 4.5),
+    );
+    assert.deepEqual(weak, []);
+  });
+}
+
+/** Languages of the fenced code blocks of every Markdown file under `dir`. */
+function fenceLanguages(dir: string, found = new Set<string>()): Set<string> {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return found;
+  }
+  for (const entry of entries) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) fenceLanguages(full, found);
+    else if (/\.mdx?$/.test(entry.name)) {
+      for (const match of readFileSync(full, 'utf8').matchAll(/^\s*(?:```|~~~)([\w+-]+)/gm)) {
+        found.add((match[1] ?? '').toLowerCase());
+      }
+    }
+  }
+  return found;
+}
+
+test('the extra Prism languages are exactly the ones the content uses beyond the bundled set', () => {
+  const used = new Set<string>();
+  for (const dir of ['versioned_docs', 'upgrade', 'docs', 'src/pages']) fenceLanguages(dir, used);
+  const bundled = new Set(Object.keys(Prism.languages));
+  const missing = Array.from(used).filter(
+    (lang) => !bundled.has(lang) && !ADDITIONAL_LANGUAGES.includes(lang) && !['text', 'plain', 'txt'].includes(lang),
+  );
+  assert.deepEqual(missing, [], 'add these to ADDITIONAL_LANGUAGES in config/prism.ts');
+  const unused = ADDITIONAL_LANGUAGES.filter((lang) => !used.has(lang) || bundled.has(lang));
+  assert.deepEqual(unused, [], 'remove these from ADDITIONAL_LANGUAGES in config/prism.ts');
+});

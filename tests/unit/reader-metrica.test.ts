@@ -1,0 +1,76 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  METRICA_INIT_OPTIONS,
+  METRICA_TAG_URL,
+  counterId,
+  isPageView,
+  pageViewHit,
+  type LocationLike,
+} from '../../src/lib/reader/metrica';
+
+const origin = 'https://docs.monq.ru';
+const at = (pathname: string, search = '', hash = ''): LocationLike => ({ pathname, search, hash });
+
+describe('which route changes are page views', () => {
+  test('the first page load is one', () => {
+    assert.equal(isPageView(null, at('/docs/get-started/')), true);
+  });
+  test('a change of path is one', () => {
+    assert.equal(isPageView(at('/docs/get-started/'), at('/glossary/')), true);
+    assert.equal(isPageView(at('/glossary/', '', '#a'), at('/docs/', '', '#a')), true);
+  });
+  test('a change of only the hash is not', () => {
+    assert.equal(isPageView(at('/glossary/'), at('/glossary/', '', '#metrika')), false);
+    assert.equal(isPageView(at('/glossary/', '', '#a'), at('/glossary/', '', '#b')), false);
+    assert.equal(isPageView(at('/glossary/', '', '#a'), at('/glossary/')), false);
+  });
+  test('a change of only the query (the search page as the reader types) is not', () => {
+    assert.equal(isPageView(at('/demo-search/', '?q=a'), at('/demo-search/', '?q=ab')), false);
+  });
+  test('a move back to the same path after leaving it is', () => {
+    assert.equal(isPageView(at('/glossary/'), at('/docs/')), true);
+    assert.equal(isPageView(at('/docs/'), at('/glossary/')), true);
+  });
+});
+
+describe('what a hit carries', () => {
+  test('first page view: the page URL and title, the document referrer', () => {
+    assert.deepEqual(pageViewHit(null, at('/docs/', '', '#x'), origin, 'Документация | Monq Docs', 'https://ya.ru/'), {
+      url: 'https://docs.monq.ru/docs/',
+      title: 'Документация | Monq Docs',
+      referer: 'https://ya.ru/',
+    });
+  });
+  test('route change: the new URL with its query, the title given, the previous URL as referer', () => {
+    assert.deepEqual(
+      pageViewHit(at('/docs/', '', '#top'), at('/demo-search/', '?q=метрики'), origin, 'Поиск | Monq Docs', 'https://ya.ru/'),
+      {
+        url: 'https://docs.monq.ru/demo-search/?q=метрики',
+        title: 'Поиск | Monq Docs',
+        referer: 'https://docs.monq.ru/docs/',
+      },
+    );
+  });
+  test('hash-only change: no hit', () => {
+    assert.equal(pageViewHit(at('/docs/'), at('/docs/', '', '#a'), origin, 't', ''), null);
+  });
+});
+
+describe('counter settings', () => {
+  test('the id is a positive number or nothing', () => {
+    assert.equal(counterId('10000001'), 10000001);
+    assert.equal(counterId(42), 42);
+    assert.equal(counterId(null), null);
+    assert.equal(counterId(undefined), null);
+    assert.equal(counterId(''), null);
+    assert.equal(counterId('12a'), null);
+    assert.equal(counterId('0'), null);
+    assert.equal(counterId(-5), null);
+    assert.equal(counterId('99999999999999999999'), null);
+  });
+  test('init defers the first page view to us (no duplicate), the tag comes from Metrica', () => {
+    assert.equal(METRICA_INIT_OPTIONS.defer, true);
+    assert.equal(METRICA_TAG_URL, 'https://mc.yandex.ru/metrika/tag.js');
+  });
+});
