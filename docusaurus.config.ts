@@ -77,8 +77,6 @@ const config = {
     productRelease: PRODUCT_RELEASE,
     metricaId: env.metricaId,
     imageZoomDelayMs: IMAGE_ZOOM_DELAY_MS,
-    searchMode: env.docsearch ? 'hosted' : 'local',
-    askAiAssistantId: env.docsearch?.assistantId ?? null,
   },
 
   presets: [

@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['build/**', '.docusaurus/**', 'node_modules/**', 'dist/**', 'bench-results/**'] },
+  { ignores: ['build/**', '.docusaurus/**', 'node_modules/**', 'dist/**', 'bench-results/**', 'build-variants/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

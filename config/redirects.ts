@@ -35,7 +35,7 @@ export function clientRedirects(list: readonly Redirect[] = REDIRECTS): { from: 
 /** nginx `location` rules for the same list (exact match, with and without the trailing slash). */
 export function nginxRedirectRules(list: readonly Redirect[] = REDIRECTS): string {
   return clientRedirects(list)
-    .map(({ from, to }) => `location ~ ^${escapeRegex(from)}/?$ { return 301 ${to}; }`)
+    .map(({ from, to }) => `location ~ ^${escapeRegex(from)}/?$ { return 301 ${to}$is_args$args; }`)
     .join('\n');
 }
 

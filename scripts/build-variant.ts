@@ -8,6 +8,8 @@
  *   metrica  YANDEX_METRICA_ID set to a dummy counter id (DUMMY_METRICA_ID); output build-variants/metrica.
  *            tests/e2e/reader.test.ts reads it (override with MONQ_DOCS_METRICA_BUILD_DIR) and answers the
  *            counter's tag with a local stub: no request reaches the network.
+ *   hosted   hosted search with dummy DocSearch settings; output build-variants/hosted, read by
+ *            tests/e2e/search.test.ts through MONQ_DOCS_HOSTED_BUILD_DIR (the tests answer the requests).
  *
  * It runs `docusaurus build` in the current site directory: do not run it at the same time as another
  * build of the same directory (they share `.docusaurus/`).
@@ -30,6 +32,11 @@ export const VARIANTS: Record<string, Variant> = {
     // A pull-request preview would switch analytics off: make sure it is not one.
     env: { YANDEX_METRICA_ID: DUMMY_METRICA_ID, DOCS_PR_PREVIEW: 'false' },
     outDir: 'build-variants/metrica',
+  },
+  hosted: {
+    description: 'hosted search (DocSearch) with dummy settings; the tests answer the service requests',
+    env: { DOCSEARCH_APP_ID: 'TESTAPP', DOCSEARCH_API_KEY: 'dummy-search-key', DOCSEARCH_INDEX_NAME: 'monq-test' },
+    outDir: 'build-variants/hosted',
   },
 };
 

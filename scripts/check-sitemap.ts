@@ -109,15 +109,15 @@ function main(): void {
   }
   if (values.update) {
     copyFileSync(built, values.snapshot);
-    console.log(`Опубликованная карта сайта обновлена: ${values.snapshot} (${sitemapLocations(readFileSync(built, 'utf8')).length} адресов).`);
+    console.log(`Опубликованная карта сайта обновлена: ${values.snapshot} (адресов: ${sitemapLocations(readFileSync(built, 'utf8')).length}).`);
     return;
   }
   const { total, failures } = checkSitemap(readFileSync(values.snapshot, 'utf8'), values.dir);
   if (failures.length === 0) {
-    console.log(`Все ${total} адресов опубликованной карты сайта отвечают в сборке ${values.dir}.`);
+    console.log(`Опубликованная карта сайта (адресов: ${total}): все адреса отвечают в сборке ${values.dir}.`);
     return;
   }
-  console.error(`Не отвечают ${failures.length} из ${total} опубликованных адресов (нужно перенаправление в config/redirects.ts):`);
+  console.error(`Не отвечают опубликованные адреса (${failures.length} из ${total}); нужно перенаправление в config/redirects.ts:`);
   for (const failure of failures) {
     if (!failure.ok) console.error(`  ${failure.url}: ${failure.reason}${failure.via.length ? ` (через ${failure.via.join(' → ')})` : ''}`);
   }

@@ -34,5 +34,13 @@ npm run check:content -- --quiet
 step "Production build"
 npm run build
 
+step "Every address of the published sitemap still answers"
+npm run check:sitemap
+
+step "Site variants: a dummy analytics counter id, hosted search with dummy settings"
+npx tsx scripts/build-variant.ts metrica
+npx tsx scripts/build-variant.ts hosted
+export MONQ_DOCS_HOSTED_BUILD_DIR=build-variants/hosted
+
 step "Unit and browser tests"
 node --import tsx --test --test-concurrency=1 tests/unit/*.test.ts tests/e2e/*.test.ts

@@ -137,5 +137,5 @@ export const KEY_PAGES: readonly string[] = [
 ];
 
 /** Size of the deterministic sample that the browser gates load (light and dark for axe). */
-export const CRAWL_SAMPLE_SIZE = 400;
-export const A11Y_SAMPLE_SIZE = 80;
+export const CRAWL_SAMPLE_SIZE = 90;
+export const A11Y_SAMPLE_SIZE = 64;

@@ -39,7 +39,8 @@ export function englishWords(
   allowed: readonly string[] = ALLOWED_LATIN,
   vocabulary: readonly string[] = ENGLISH_UI_WORDS,
 ): string[] {
-  let rest = text;
+  // Names of keyboard keys after the Russian word for "key" ("Клавиша Enter") are what the keys say.
+  let rest = text.replace(/клавиш[аиуе]\s+[A-Za-z]+/giu, ' ');
   for (const name of allowed.slice().sort((a, b) => b.length - a.length)) {
     rest = rest.replace(new RegExp(`(^|[^\\p{L}])${escape(name)}(?=$|[^\\p{L}])`, 'giu'), '$1 ');
   }

@@ -7,7 +7,7 @@
  * the first search, not with every page.
  */
 import {RetryError} from './errors';
-import type {LocalSearchClient, SearchRequest, SearchResponse} from './localClient';
+import type {FacetFilters, LocalSearchClient, SearchRequest, SearchResponse} from './localClient';
 
 export interface AlgoliaLikeClient {
   search(input: {requests: SearchRequest[]}): Promise<{results: SearchResponse[]}>;
@@ -19,10 +19,16 @@ export interface DocSearchClientShape extends AlgoliaLikeClient {
   transporter: {algoliaAgent: {value: string; add(options: {segment: string; version?: string}): unknown}};
 }
 
-let shared: {key: string; client: DocSearchClientShape} | null = null;
+/** The local client also loads its indexes ahead of the first query. */
+export interface LocalDocSearchClient extends DocSearchClientShape {
+  /** Load the engine and the index files the filters select; failures are left to the next search. */
+  preload(facetFilters: unknown): void;
+}
+
+let shared: {key: string; client: LocalDocSearchClient} | null = null;
 
 /** The page's local client: one per page load, index files are fetched once. */
-export function getLocalSearchClient(manifestUrl: string, baseUrl: string, hitsPerPage: number): DocSearchClientShape {
+export function getLocalSearchClient(manifestUrl: string, baseUrl: string, hitsPerPage: number): LocalDocSearchClient {
   const key = `${manifestUrl}|${baseUrl}|${hitsPerPage}`;
   if (shared && shared.key === key) {
     return shared.client;
@@ -49,10 +55,17 @@ export function getLocalSearchClient(manifestUrl: string, baseUrl: string, hitsP
       return algoliaAgent;
     },
   };
-  const client: DocSearchClientShape = {
+  const client: LocalDocSearchClient = {
     async search(input) {
       const local = await load();
       return local.search(input);
+    },
+    preload(facetFilters) {
+      load()
+        .then((local) => local.preload(facetFilters as FacetFilters))
+        .catch(() => {
+          // The next search reports the failure (error screen) and tries again.
+        });
     },
     addAlgoliaAgent() {},
     transporter: {algoliaAgent},

@@ -136,6 +136,26 @@ const TYPE_BOOST: Record<RecordType, number> = {
 };
 
 /**
+ * The Russian Snowball stemmer sometimes cuts one more letter from a form
+ * (`сигнал`, `сигнала` → `сигна`, but `сигналы` → `сигнал`). A query term
+ * therefore also matches, with a lower weight, the index term one letter
+ * shorter.
+ */
+const SHORTER_STEM_WEIGHT = 0.8;
+
+function shorterStem(term: string): string | null {
+  return /^[а-я]{5,}$/.test(term) ? term.slice(0, -1) : null;
+}
+
+type QueryNode = {
+  queries: Array<string | QueryNode>;
+  combineWith?: 'AND' | 'OR';
+  prefix?: boolean;
+  fuzzy?: number | boolean;
+  boost?: Record<string, number>;
+};
+
+/**
  * Search one index. `mode` `and` keeps records holding every query term;
  * `or` keeps records holding any of them, ranked by how many they hold.
  */
@@ -149,22 +169,49 @@ export function searchIndex(
     return [];
   }
   const last = terms.length - 1;
-  const results: SearchResult[] = miniSearch.search(terms.join(' '), {
-    tokenize: () => terms,
-    processTerm: (term) => term,
+  const groups: string[][] = [];
+  const query: QueryNode = {
     combineWith: mode === 'and' ? 'AND' : 'OR',
+    queries: terms.map((term, i) => {
+      const compound = isCompoundTerm(term);
+      const alternatives: QueryNode[] = [
+        {
+          queries: [term],
+          // The last word is matched as a prefix (the reader is still typing it), longer words too.
+          prefix: i === last || (term.length >= 5 && !compound),
+          // One typo on long words, never on identifiers.
+          fuzzy: term.length >= 7 && !compound ? 1 : false,
+        },
+      ];
+      const shorter = shorterStem(term);
+      if (shorter !== null) {
+        const boost: Record<string, number> = {};
+        for (const [field, value] of Object.entries(FIELD_BOOST)) {
+          boost[field] = value * SHORTER_STEM_WEIGHT;
+        }
+        alternatives.push({queries: [shorter], prefix: false, fuzzy: false, boost});
+      }
+      groups.push([term].concat(shorter === null ? [] : [shorter]));
+      return {combineWith: 'OR', queries: alternatives};
+    }),
+  };
+  const results: SearchResult[] = miniSearch.search(query as Parameters<typeof miniSearch.search>[0], {
+    tokenize: (text) => [text],
+    processTerm: (term) => term,
     boost: {...FIELD_BOOST},
-    prefix: (term, i) => i === last || (term.length >= 5 && !isCompoundTerm(term)),
-    fuzzy: (term) => (term.length >= 7 && !isCompoundTerm(term) ? 1 : false),
-    weights: {fuzzy: 0.3, prefix: 0.5},
+    weights: {fuzzy: 0.3, prefix: 0.75},
     boostDocument: (id) => TYPE_BOOST[records[id as number]?.y ?? 'content'],
   });
   return results.map((result) => {
-    const matched = new Set(result.queryTerms).size;
+    const matchedTerms = new Set(result.queryTerms);
+    const matched = groups.filter((group) => group.some((term) => matchedTerms.has(term))).length;
+    // MiniSearch multiplies the score by the number of matched query strings; count groups instead,
+    // so that a record holding both stems of one word does not count it twice.
+    const base = result.score / Math.max(1, result.queryTerms.length);
     const coverage = mode === 'or' ? Math.pow(matched / terms.length, 2) : 1;
     return {
       id: result.id as number,
-      score: result.score * coverage,
+      score: base * matched * coverage,
       terms: result.terms,
       matchedQueryTerms: matched,
     };

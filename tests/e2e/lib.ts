@@ -2,6 +2,8 @@
  * Shared helpers of the browser tests: the built site on a loopback server, Debian Chromium driven by
  * playwright-core, and a page on which every request that leaves loopback is aborted and recorded.
  */
+import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -95,4 +97,51 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
     }
   });
   return { page, offHost, consoleErrors, failedRequests };
+}
+
+export interface SiteSession {
+  /** The loopback server of the built site (available inside tests). */
+  readonly server: RunningServer;
+  /** Debian Chromium (available inside tests). */
+  readonly browser: Browser;
+  /** A new page whose off-host requests are checked when the file's tests end. */
+  open(options?: OpenPageOptions): Promise<OpenedPage>;
+}
+
+/**
+ * Registers the hooks of a browser test file: a loopback server of the built site and a browser before
+ * the tests; after them, every page opened with `open()` must have made no request off the host.
+ */
+export function siteUnderTest(dir: string = buildDir): SiteSession {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const opened: OpenedPage[] = [];
+  before(async () => {
+    server = await startServer(dir);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    for (const { offHost } of opened) {
+      assert.deepEqual(offHost, [], 'no request may leave loopback');
+    }
+  });
+  const required = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`${name} is available only inside tests`);
+    return value;
+  };
+  return {
+    get server() {
+      return required(server, 'server');
+    },
+    get browser() {
+      return required(browser, 'browser');
+    },
+    async open(options) {
+      const result = await openPage(required(browser, 'browser'), options);
+      opened.push(result);
+      return result;
+    },
+  };
 }

@@ -41,7 +41,7 @@ function fileFetcher(dir: string): Fetcher {
 }
 
 /** Latin words that may legitimately show in the modal (product names, keys). */
-const ALLOWED_LATIN = new Set(['monq', 'ctrl', 'esc', 'enter', 'cmd']);
+const ALLOWED_LATIN = new Set(['monq', 'ctrl', 'esc', 'enter', 'escape', 'cmd']);
 
 function englishWords(text: string, query: string): string[] {
   const queryWords = new Set((query.toLowerCase().match(/[a-z]+/g) ?? []).map(String));
@@ -50,17 +50,32 @@ function englishWords(text: string, query: string): string[] {
   );
 }
 
-async function modalText(page: Page): Promise<string> {
-  return page.$eval(DIALOG, (el) => {
-    const parts = [(el as HTMLElement).innerText];
-    el.querySelectorAll('[aria-label],[placeholder],[title]').forEach((node) => {
-      for (const attr of ['aria-label', 'placeholder', 'title']) {
-        const value = node.getAttribute(attr);
-        if (value) parts.push(value);
-      }
+/**
+ * The modal's own words: visible text and labels, without the hits (page content may be Latin).
+ * A string, not a function: tsx would add helpers the page does not have.
+ */
+const MODAL_TEXT_SCRIPT = `(() => {
+  const root = document.querySelector('${DIALOG}');
+  if (!root) return '';
+  const skip = '.DocSearch-Hits, .monq-ai-screen__sources, .monq-ai-screen__question strong, .DocSearch-Title strong';
+  const parts = [];
+  const walk = (node) => {
+    if (node.matches(skip) || (node !== root && node.offsetParent === null)) return;
+    for (const attr of ['aria-label', 'placeholder', 'title']) {
+      const value = node.getAttribute(attr);
+      if (value) parts.push(value);
+    }
+    node.childNodes.forEach((child) => {
+      if (child.nodeType === 3) parts.push(child.textContent || '');
+      else if (child.nodeType === 1) walk(child);
     });
-    return parts.join('\n');
-  });
+  };
+  walk(root);
+  return parts.join(' ').replace(/\\s+/g, ' ');
+})()`;
+
+async function modalText(page: Page): Promise<string> {
+  return (await page.evaluate(MODAL_TEXT_SCRIPT)) as string;
 }
 
 async function openModal(page: Page): Promise<void> {
@@ -138,7 +153,7 @@ describe('search (local mode)', () => {
       () => page.keyboard.press('Meta+k'),
       () => page.keyboard.press('/'),
     ]) {
-      await page.locator('body').click({position: {x: 5, y: 300}});
+      await page.evaluate('document.activeElement && document.activeElement.blur()');
       await open();
       await page.waitForSelector(DIALOG, {state: 'visible', timeout: 5000});
       await page.keyboard.press('Escape');
@@ -153,8 +168,8 @@ describe('search (local mode)', () => {
     await page.goto(`${server.url}${page90}`);
     await openModal(page);
     const text = await modalText(page);
+    assert.match(text, /Поиск по документации/);
     assert.deepEqual(englishWords(text, ''), [], text);
-    assert.match(text, /Нет истории поиска|Недавнее/);
     assert.deepEqual(offHost, []);
     await page.context().close();
   });
@@ -177,7 +192,7 @@ describe('search (local mode)', () => {
       await page.click(`.DocSearch-Hit a[href="${withAnchor}"]`);
       await page.waitForURL((url) => url.pathname + url.hash === withAnchor, {timeout: 10000});
       const id = decodeURIComponent(withAnchor.split('#')[1]!);
-      assert.ok(await page.$(`[id="${id}"]`), `anchor ${id} exists`);
+      await page.waitForSelector(`[id="${id}"]`, {state: 'attached', timeout: 10000});
     }
     assert.deepEqual(offHost, []);
     assert.deepEqual(consoleErrors, []);
@@ -250,8 +265,8 @@ describe('search (local mode)', () => {
     await page.click('.DocSearch-Hit--AskAI');
     await page.waitForSelector('[data-search-screen="ask-ai"]', {timeout: 5000});
     await page.waitForSelector('.monq-ai-screen__source', {timeout: 10000});
+    assert.equal((await page.textContent('.monq-ai-screen__question strong'))?.trim(), question);
     const text = await modalText(page);
-    assert.ok(text.includes(question), text);
     assert.match(text, /ИИ-ассистент не подключён/);
     assert.match(text, /Ответы формирует ИИ|ошибк/);
     assert.deepEqual(englishWords(text, question), [], text);
@@ -291,15 +306,17 @@ describe('search (local mode)', () => {
     const secondPage = await page.$$eval('.monq-search-page__hit a', (links) => links.map((a) => a.getAttribute('href')));
     assert.equal(secondPage.length, Math.min(30, n - 30));
     // The version choice searches 8.9.
+    const {results: results89} = await client.search({requests: [{query: pagingQuery, hitsPerPage: 30, facetFilters: filtersFor('8.9')}]});
     await page.selectOption('.monq-search-page__version', '8.9');
     await page.waitForURL(/version=8\.9/);
-    await page.waitForFunction(() => {
-      const links = Array.from(document.querySelectorAll('.monq-search-page__hit a'));
-      return links.length > 0 && links.some((a) => (a.getAttribute('href') ?? '').startsWith('/docs/8.9/'));
-    }, undefined, {timeout: 10000});
+    await page.waitForSelector(`[data-search-count="${results89[0]!.nbHits}"]`, {timeout: 10000});
     const on89 = await page.$$eval('.monq-search-page__hit a', (links) => links.map((a) => a.getAttribute('href') ?? ''));
     assert.ok(on89.filter((h) => h.startsWith('/docs/')).every((h) => h.startsWith('/docs/8.9/')), on89.join('\n'));
-    const text = await page.innerText('main');
+    const text = await page.$eval('main', (main) => {
+      const clone = main.cloneNode(true) as HTMLElement;
+      clone.querySelectorAll('.monq-search-page__hits').forEach((hits) => hits.remove());
+      return clone.textContent ?? '';
+    });
     assert.deepEqual(englishWords(text, pagingQuery), [], text);
     assert.deepEqual(offHost, []);
     assert.deepEqual(consoleErrors, []);
@@ -308,7 +325,8 @@ describe('search (local mode)', () => {
 
   it('says so on /demo-search when nothing is found', async () => {
     const {page, offHost} = await openPage(browser);
-    await page.goto(`${server.url}/demo-search/?q=${encodeURIComponent('щъщъщзюхх')}`);
+    // The issue's form of the URL, without the trailing slash (the server redirects, keeping the query).
+    await page.goto(`${server.url}/demo-search?q=${encodeURIComponent('щъщъщзюхх')}`);
     await page.waitForSelector('[data-search-count="0"]', {timeout: 15000});
     assert.match((await page.textContent('[data-search-count="0"]')) ?? '', /ничего не найдено/);
     assert.deepEqual(offHost, []);

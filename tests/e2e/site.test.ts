@@ -2,35 +2,12 @@
  * The portal as a reader meets it: titles, redirects, versions, not-found, colour mode,
  * announcement bar, the phone menu — on the production build, in Debian Chromium, on loopback only.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, startServer, titleOf, type OpenedPage } from './lib';
-import type { RunningServer } from '../../scripts/lib/static-server';
+import { startServer, titleOf, siteUnderTest, type OpenedPage, type OpenPageOptions } from './lib';
 
-let server: RunningServer;
-let browser: Browser;
-const opened: OpenedPage[] = [];
-
-async function open(options?: Parameters<typeof openPage>[1]): Promise<OpenedPage> {
-  const result = await openPage(browser, options);
-  opened.push(result);
-  return result;
-}
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const { offHost } of opened) {
-    assert.deepEqual(offHost, [], 'no request may leave loopback');
-  }
-  await browser?.close();
-  await server?.close();
-});
-
+const site = siteUnderTest();
+const open = (options?: OpenPageOptions) => site.open(options);
 describe('pages of the foundation', () => {
   const pages: [string, RegExp][] = [
     ['/', /^Документация Monq \| Monq Docs$/],
@@ -44,7 +21,7 @@ describe('pages of the foundation', () => {
   for (const [path, title] of pages) {
     test(`${path} answers with its Russian title`, async () => {
       const { page, consoleErrors } = await open();
-      const response = await page.goto(server.url + path);
+      const response = await page.goto(site.server.url + path);
       assert.equal(response?.status(), 200);
       assert.match(await titleOf(page), title);
       assert.equal(await page.getAttribute('html', 'lang'), 'ru');
@@ -57,7 +34,7 @@ describe('pages of the foundation', () => {
 describe('redirects', () => {
   test('/upgrade leads to /upgrade/v9/ (server rule)', async () => {
     const { page } = await open();
-    await page.goto(`${server.url}/upgrade`);
+    await page.goto(`${site.server.url}/upgrade`);
     assert.equal(new URL(page.url()).pathname, '/upgrade/v9/');
   });
 
@@ -75,16 +52,16 @@ describe('redirects', () => {
 
   test('/docs and /docs/8.9 lead to the get-started page of their version', async () => {
     const { page } = await open();
-    await page.goto(`${server.url}/docs`);
+    await page.goto(`${site.server.url}/docs`);
     assert.equal(new URL(page.url()).pathname, '/docs/get-started/');
-    await page.goto(`${server.url}/docs/8.9/`);
+    await page.goto(`${site.server.url}/docs/8.9/`);
     assert.equal(new URL(page.url()).pathname, '/docs/8.9/get-started/');
   });
 
   test('a trailing .html or index.html resolves to the page', async () => {
     const { page, consoleErrors } = await open();
     for (const path of ['/docs/get-started.html', '/docs/get-started/index.html', '/docs/get-started']) {
-      const response = await page.goto(server.url + path);
+      const response = await page.goto(site.server.url + path);
       assert.equal(response?.status(), 200);
       assert.equal(new URL(page.url()).pathname, '/docs/get-started/');
       assert.match(await titleOf(page), /^Начало работы \| Monq Docs$/);
@@ -96,19 +73,19 @@ describe('redirects', () => {
 describe('versions', () => {
   test('8.9 pages carry the unmaintained-version banner, 9.0 pages do not', async () => {
     const { page } = await open();
-    await page.goto(`${server.url}/docs/8.9/get-started/`);
+    await page.goto(`${site.server.url}/docs/8.9/get-started/`);
     const banner = page.locator('.theme-doc-version-banner');
     await banner.waitFor();
     assert.match(await banner.innerText(), /8\.9.*уже не поддерживается/s);
     assert.match(await banner.innerText(), /последней версии/);
-    await page.goto(`${server.url}/docs/get-started/`);
+    await page.goto(`${site.server.url}/docs/get-started/`);
     assert.equal(await page.locator('.theme-doc-version-banner').count(), 0);
     assert.match(await page.locator('.theme-doc-version-badge').innerText(), /9\.0/);
   });
 
   test('the version dropdown lists 9.0, 8.9 and the archive hosts', async () => {
     const { page } = await open();
-    await page.goto(`${server.url}/docs/get-started/`);
+    await page.goto(`${site.server.url}/docs/get-started/`);
     const dropdown = page.locator('.navbar__item.dropdown', { hasText: '9.0' }).first();
     await dropdown.hover();
     const links = dropdown.locator('.dropdown__menu a');
@@ -122,7 +99,7 @@ describe('versions', () => {
 
   test('the version dropdown is absent on upgrade pages', async () => {
     const { page } = await open();
-    await page.goto(`${server.url}/upgrade/v9/`);
+    await page.goto(`${site.server.url}/upgrade/v9/`);
     await page.locator('.theme-doc-sidebar-container').first().waitFor();
     assert.equal(await page.locator('.navbar__item.dropdown', { hasText: '8.9' }).count(), 0);
     assert.equal(await page.locator('.navbar a[href="https://v8.docs.monq.ru"]').count(), 0);
@@ -130,7 +107,7 @@ describe('versions', () => {
 
   test('the version chosen in the dropdown is remembered for the docs plugin', async () => {
     const { page } = await open();
-    await page.goto(`${server.url}/docs/get-started/`);
+    await page.goto(`${site.server.url}/docs/get-started/`);
     const dropdown = page.locator('.navbar__item.dropdown', { hasText: '9.0' }).first();
     await dropdown.hover();
     await dropdown.locator('.dropdown__menu a', { hasText: '8.9' }).click();
@@ -138,7 +115,7 @@ describe('versions', () => {
     const stored = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
     assert.match(stored, /docs-preferred-version-default[^\]]*"8\.9"/);
     // Elsewhere on the site, «Документация» now leads into 8.9.
-    await page.goto(`${server.url}/glossary/`);
+    await page.goto(`${site.server.url}/glossary/`);
     await page.waitForFunction(() =>
       Array.from(document.querySelectorAll('.navbar__items a.navbar__link')).some(
         (link) => link.textContent === 'Документация' && link.getAttribute('href')?.startsWith('/docs/8.9/'),
@@ -147,23 +124,139 @@ describe('versions', () => {
   });
 });
 
+/** Russian plural form for a count: 1 элемент, 3 элемента, 5 элементов. */
+function pluralForm(n: number, [one, few, many]: [string, string, string]): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+}
+
+describe('page furniture', () => {
+  test('a doc page has breadcrumbs, version badge, table of contents, pagination, edit link and sidebar', async () => {
+    const { page } = await open();
+    await page.goto(`${site.server.url}/docs/guide/signals/`);
+    assert.match(await page.locator('nav.theme-doc-breadcrumbs').innerText(), /Руководство пользователя/);
+    assert.match(await page.locator('.theme-doc-version-badge').innerText(), /Версия: 9\.0/);
+    const tocLinks = page.locator('.table-of-contents a');
+    assert.ok((await tocLinks.count()) >= 3);
+    const pagination = page.locator('nav.pagination-nav');
+    assert.match(await pagination.innerText(), /Предыдущая|Следующая/);
+    const edit = page.locator('a.theme-edit-this-page');
+    assert.match(await edit.innerText(), /Отредактировать/);
+    assert.match((await edit.getAttribute('href')) ?? '', /\/edit\/main\/versioned_docs\/version-9\.0\/guide\/signals\.md$/);
+    assert.equal(await page.locator('.theme-doc-sidebar-container').isVisible(), true);
+  });
+
+  test('the table of contents lists heading levels 2 and 3 only', async () => {
+    const { page } = await open();
+    await page.goto(`${site.server.url}/docs/reference/agent-plugins/tcp/`);
+    const tocTargets = await page
+      .locator('.table-of-contents a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')?.slice(1) ?? ''));
+    assert.ok(tocTargets.length > 0);
+    for (const id of tocTargets) {
+      const tag = await page.evaluate((anchor) => document.getElementById(anchor)?.tagName, id);
+      assert.ok(tag === 'H2' || tag === 'H3', `${id} is ${tag}`);
+    }
+  });
+
+  test('pages that opt out of the sidebar render without it and are not listed in it', async () => {
+    const { page } = await open();
+    await page.goto(`${site.server.url}/docs/guide/administration/actions-types/`);
+    await page.locator('article h1').waitFor();
+    assert.equal(await page.locator('.theme-doc-sidebar-container').count(), 0);
+    await page.goto(`${site.server.url}/docs/guide/administration/`);
+    assert.equal(await page.locator('.theme-doc-sidebar-container a[href$="/actions-types/"]').count(), 0);
+  });
+
+  test('category cards count their pages with the right Russian plural', async () => {
+    const { page } = await open();
+    await page.goto(`${site.server.url}/docs/guide/`);
+    const descriptions = await page.locator('article .card p').allInnerTexts();
+    const counts = descriptions.map((text) => /^(\d+) (\S+)$/.exec(text.trim())).filter((m) => m !== null);
+    assert.ok(counts.length > 0, 'at least one category card');
+    for (const [, n, word] of counts) {
+      assert.equal(word, pluralForm(Number(n), ['элемент', 'элемента', 'элементов']));
+    }
+  });
+
+  test('the footer carries the licence agreement and the 2025 copyright', async () => {
+    const { page } = await open();
+    await page.goto(`${site.server.url}/`);
+    const footer = page.locator('footer');
+    assert.equal(await footer.locator('a', { hasText: 'Лицензионное соглашение' }).count(), 1);
+    assert.match(await footer.innerText(), /© 2025/);
+  });
+
+  test('the navbar carries the sections, the community links and the search button', async () => {
+    const { page } = await open();
+    await page.goto(`${site.server.url}/docs/get-started/`);
+    const navbar = page.locator('nav.navbar');
+    for (const label of ['Документация', 'Обновления', 'Глоссарий']) {
+      assert.equal(await navbar.locator('a.navbar__link', { hasText: label }).first().isVisible(), true, label);
+    }
+    const outside = await navbar
+      .locator('a[href^="http"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    assert.ok(outside.length >= 5, `external links: ${outside.join(', ')}`);
+    assert.equal(await navbar.locator('button.DocSearch-Button').isVisible(), true);
+  });
+
+  test('the sitemap is weekly, priority 0.5, without tag pages', async () => {
+    const xml = await (await fetch(`${site.server.url}/sitemap.xml`)).text();
+    assert.match(xml, /<changefreq>weekly<\/changefreq>/);
+    assert.match(xml, /<priority>0\.5<\/priority>/);
+    assert.doesNotMatch(xml, /\/tags\//);
+    assert.match(xml, /https:\/\/docs\.monq\.ru\/docs\/8\.9\/get-started\//);
+  });
+});
+
+describe('upgrade notes', () => {
+  test('the sidebar groups releases by line, newest line and newest release first', async () => {
+    const { page } = await open();
+    await page.goto(`${site.server.url}/upgrade/v7/`);
+    const sidebar = page.locator('.theme-doc-sidebar-container');
+    const lines = (await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > div a.menu__link').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(lines, ['Monq 9', 'Monq 8', 'Monq 7', 'Monq 6.5']);
+    const v7Links = await sidebar
+      .locator('.theme-doc-sidebar-item-category-level-1', { hasText: 'Monq 7' })
+      .locator('ul a.menu__link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    assert.equal(v7Links[0], '/upgrade/v7/v7-15-0/');
+    assert.ok(v7Links.indexOf('/upgrade/v7/v7-15-0/') < v7Links.indexOf('/upgrade/v7/v7-0-0/'));
+  });
+
+  test('the infra 1.5 notes render without a sidebar and are not listed in it', async () => {
+    const { page } = await open();
+    await page.goto(`${site.server.url}/upgrade/v6-5/infra-1-5-0/`);
+    await page.locator('article h1').waitFor();
+    assert.equal(await page.locator('.theme-doc-sidebar-container').count(), 0);
+    await page.goto(`${site.server.url}/upgrade/v6-5/`);
+    assert.equal(await page.locator('.theme-doc-sidebar-container a[href*="infra-1-5"]').count(), 0);
+  });
+});
+
 describe('canonical URLs', () => {
   const canonicals = (page: OpenedPage['page']) =>
     page.evaluate(() => Array.from(document.querySelectorAll('link[rel="canonical"]'), (l) => l.getAttribute('href')));
 
   test('an 8.9 page whose subject exists in 9.0 names the 9.0 page as canonical', async () => {
-    const html = await (await fetch(`${server.url}/docs/8.9/guide/signals/`)).text();
+    const html = await (await fetch(`${site.server.url}/docs/8.9/guide/signals/`)).text();
     assert.match(html, /<link[^>]*rel="?canonical"?[^>]*href="?https:\/\/docs\.monq\.ru\/docs\/guide\/signals\/"?/);
     const { page } = await open();
-    await page.goto(`${server.url}/docs/8.9/guide/signals/`);
+    await page.goto(`${site.server.url}/docs/8.9/guide/signals/`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
     assert.deepEqual(await canonicals(page), ['https://docs.monq.ru/docs/guide/signals/']);
   });
 
   test('8.9-only pages and 9.0 pages are canonical to themselves', async () => {
     const { page } = await open();
-    await page.goto(`${server.url}/docs/8.9/reference/microservices/`);
+    await page.goto(`${site.server.url}/docs/8.9/reference/microservices/`);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
     assert.deepEqual(await canonicals(page), ['https://docs.monq.ru/docs/8.9/reference/microservices/']);
-    await page.goto(`${server.url}/docs/guide/signals/`);
+    await page.goto(`${site.server.url}/docs/guide/signals/`);
     assert.deepEqual(await canonicals(page), ['https://docs.monq.ru/docs/guide/signals/']);
   });
 });
@@ -171,7 +264,7 @@ describe('canonical URLs', () => {
 describe('errors', () => {
   test('an unknown path shows the Russian not-found page with status 404', async () => {
     const { page } = await open();
-    const response = await page.goto(`${server.url}/docs/no-such-page/`);
+    const response = await page.goto(`${site.server.url}/docs/no-such-page/`);
     assert.equal(response?.status(), 404);
     const text = await page.locator('main').innerText();
     assert.match(text, /Страница не найдена/);
@@ -186,7 +279,7 @@ describe('colour mode and announcement bar', () => {
 
   test('the toggle cycles light, dark, system and the choice survives a reload', async () => {
     const { page } = await open({ colorScheme: 'dark' });
-    await page.goto(`${server.url}/docs/get-started/`);
+    await page.goto(`${site.server.url}/docs/get-started/`);
     // Nothing chosen yet: the OS preference (dark here) is respected.
     assert.equal(await themeState(page), 'dark/system');
     const toggle = page.locator('.navbar button[class*="toggleButton"]').first();
@@ -204,8 +297,10 @@ describe('colour mode and announcement bar', () => {
 
   test('in system mode the page follows a change of the OS preference', async () => {
     const { page } = await open({ colorScheme: 'dark' });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.server.url}/`);
     assert.equal(await themeState(page), 'dark/system');
+    // The theme listens to the OS preference once React has taken over the page.
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     assert.equal(await themeState(page), 'light/system');
@@ -213,7 +308,7 @@ describe('colour mode and announcement bar', () => {
 
   test('a dismissed announcement bar stays closed after a reload', async () => {
     const { page } = await open();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.server.url}/`);
     const bar = page.locator('div[class*="announcementBar_"]').first();
     await bar.waitFor();
     assert.match(await bar.innerText(), /Monq 9\.0/);
@@ -232,7 +327,7 @@ describe('colour mode and announcement bar', () => {
 describe('phone layout', () => {
   test('the hamburger menu opens below 996 px and closes when the window grows', async () => {
     const { page } = await open({ viewport: { width: 800, height: 900 } });
-    await page.goto(`${server.url}/docs/guide/signals/`);
+    await page.goto(`${site.server.url}/docs/guide/signals/`);
     const toggle = page.locator('button.navbar__toggle');
     assert.equal(await toggle.isVisible(), true);
     await toggle.click();

@@ -61,7 +61,7 @@ test('redirects: sources are normalised, duplicates and relative paths rejected'
 test('redirects: nginx rules mirror the same list', () => {
   const rules = nginxRedirectRules();
   assert.equal(rules.split('\n').length, REDIRECTS.length);
-  assert.match(rules, /location ~ \^\/upgrade\/\?\$ \{ return 301 \/upgrade\/v9\/; \}/);
+  assert.match(rules, /location ~ \^\/upgrade\/\?\$ \{ return 301 \/upgrade\/v9\/\$is_args\$args; \}/);
   assert.match(rules, /\^\/docs\/8\\\.9\/\?\$/);
 });
 

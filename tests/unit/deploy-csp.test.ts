@@ -117,5 +117,5 @@ test('the generated redirects include is config/redirects.ts, rule for rule', ()
   const text = redirectsInclude();
   const rules = text.split('\n').filter((line) => line.startsWith('location'));
   assert.deepEqual(rules, nginxRedirectRules().split('\n'));
-  assert.ok(rules.some((rule) => rule === 'location ~ ^/upgrade/?$ { return 301 /upgrade/v9/; }'));
+  assert.ok(rules.some((rule) => rule.startsWith('location ~ ^/upgrade/?$ { return 301 /upgrade/v9/')));
 });

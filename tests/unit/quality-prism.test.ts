@@ -6,7 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Prism } from 'prism-react-renderer';
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import * as stock from 'prism-react-renderer';
+import * as slim from '../../plugins/perf/prism-slim';
+import { SLIM_LANGUAGES } from '../../plugins/perf/prism-slim';
 import { ADDITIONAL_LANGUAGES, darkCodeTheme, lightCodeTheme } from '../../config/prism';
 import { blend, contrastRatio, parseColor } from '../../scripts/lib/bench-contrast';
 
@@ -62,11 +66,52 @@ function fenceLanguages(dir: string, found = new Set<string>()): Set<string> {
 test('the extra Prism languages are exactly the ones the content uses beyond the bundled set', () => {
   const used = new Set<string>();
   for (const dir of ['versioned_docs', 'upgrade', 'docs', 'src/pages']) fenceLanguages(dir, used);
-  const bundled = new Set(Object.keys(Prism.languages));
+  // the browser bundle carries the slim Prism of plugins/perf
+  const bundled = new Set(SLIM_LANGUAGES);
   const missing = Array.from(used).filter(
     (lang) => !bundled.has(lang) && !ADDITIONAL_LANGUAGES.includes(lang) && !['text', 'plain', 'txt'].includes(lang),
   );
   assert.deepEqual(missing, [], 'add these to ADDITIONAL_LANGUAGES in config/prism.ts');
   const unused = ADDITIONAL_LANGUAGES.filter((lang) => !used.has(lang) || bundled.has(lang));
   assert.deepEqual(unused, [], 'remove these from ADDITIONAL_LANGUAGES in config/prism.ts');
+});
+
+test('the slim Prism holds the grammars it declares', () => {
+  for (const lang of SLIM_LANGUAGES) assert.ok(slim.Prism.languages[lang], lang);
+  assert.equal(slim.Prism.languages.python, undefined, 'grammars the content does not use are left out');
+});
+
+test('the slim Highlight renders the same markup as prism-react-renderer', () => {
+  const samples: [string, string][] = [
+    ['json', '{\n  "name": "monq",\n  "port": 8080,\n  "tls": true\n}\n\n'],
+    ['yaml', 'agent:\n  # comment\n  name: "node-1"\n  ports: [80, 443]'],
+    ['sql', "SELECT id, name FROM signals WHERE severity > 3 AND name LIKE 'db%';"],
+    ['javascript', 'const x = (a) => a * 2; // twice\nconsole.log(`x=${x(2)}`);'],
+    ['text', 'plain text\n\nwith an empty line'],
+  ];
+  const render = (Highlight: typeof stock.Highlight | typeof slim.Highlight, language: string, code: string): string =>
+    renderToStaticMarkup(
+      createElement(Highlight as typeof slim.Highlight, {
+        code,
+        language,
+        theme: lightCodeTheme,
+        children: ({ className, style, tokens, getLineProps, getTokenProps }): ReactNode =>
+          createElement(
+            'pre',
+            { className, style },
+            tokens.map((line, i) =>
+              createElement(
+                'span',
+                { key: i, ...getLineProps({ line }) },
+                line.map((token, j) => createElement('span', { key: j, ...getTokenProps({ token }) })),
+              ),
+            ),
+          ),
+      }),
+    );
+  for (const [language, code] of samples) {
+    const expected = render(stock.Highlight, language, code);
+    assert.ok(expected.includes('token'), language);
+    assert.equal(render(slim.Highlight, language, code), expected, language);
+  }
 });

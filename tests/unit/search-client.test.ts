@@ -120,6 +120,14 @@ describe('local search client', () => {
     }
   });
 
+  it('meets word forms the stemmer cuts differently (сигнал, сигнала → сигна; сигналы → сигнал)', async () => {
+    for (const query of ['сигнал', 'сигнала', 'сигналы', 'сигналов']) {
+      const urls = new Set((await search(query)).hits.map((h) => h.url_without_anchor.replace(ORIGIN, '')));
+      assert.ok(urls.has('/docs/guide/signal-one/'), `${query} finds «сигнала»`);
+      assert.ok(urls.has('/docs/guide/signal-many/'), `${query} finds «сигналы»`);
+    }
+  });
+
   it('meets ё and е', async () => {
     const withYo = await search('ёмкость');
     const withE = await search('емкость');

@@ -137,6 +137,10 @@ function ResultsFooter({
   const createSearchLink = useSearchLinkCreator();
   const status = store.get();
   const count = status.query === state.query && status.nbHits !== null ? status.nbHits : null;
+  if (count === 0) {
+    // Only the Ask AI entry is shown: there is nothing more to see on the results page.
+    return null;
+  }
   return (
     <Link to={createSearchLink(state.query)} onClick={onClose} className="monq-search-see-all">
       {count === null ? searchTexts().seeAllPlain : searchTexts().seeAll(count)}
@@ -199,10 +203,21 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
     }
   }, [options.mode]);
 
+  // CUSTOM CODE: start loading the local index while the reader types the query.
+  const facetFiltersRef = useRef<unknown>(searchParameters.facetFilters);
+  facetFiltersRef.current = searchParameters.facetFilters;
+  const preloadIndex = useCallback(() => {
+    if (options.mode === 'local') {
+      getLocalSearchClient(manifestUrl, baseUrl, options.hitsPerPage).preload(facetFiltersRef.current);
+    }
+  }, [options.mode, options.hitsPerPage, manifestUrl, baseUrl]);
+  // CUSTOM CODE END
+
   const openModal = useCallback(() => {
     prepareSearchContainer();
+    preloadIndex();
     importDocSearchModalIfNeeded().then(() => setIsOpen(true));
-  }, [prepareSearchContainer]);
+  }, [prepareSearchContainer, preloadIndex]);
 
   const closeModal = useCallback(() => {
     setIsOpen(false);

@@ -48,20 +48,26 @@ function readParams(search: string) {
   return {query: params.get('q') ?? '', version: params.get('version'), page};
 }
 
+const LEVELS = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+
 function Hit({hit, processUrl}: {hit: LocalHit; processUrl: (url: string) => string}) {
-  const h = hit._highlightResult?.hierarchy ?? {};
-  const titleHtml = h.lvl1?.value ?? '';
-  const path = [hit.hierarchy.lvl0, hit.hierarchy.lvl2, hit.hierarchy.lvl3, hit.hierarchy.lvl4]
+  const highlighted = hit._highlightResult?.hierarchy ?? {};
+  // The title is the record's own heading (or, for text, the heading it sits under);
+  // the path above it names the section and the headings around it.
+  const deepest = hit.type === 'content' ? LEVELS.filter((level) => hit.hierarchy[level]).pop() ?? 'lvl1' : hit.type;
+  const titleHtml = highlighted[deepest]?.value ?? '';
+  const path = [hit.hierarchy.lvl0]
+    .concat(LEVELS.slice(0, LEVELS.indexOf(deepest)).map((level) => hit.hierarchy[level]))
     .filter(Boolean)
     .join(' › ');
   const snippetHtml = hit._snippetResult?.content?.value;
   return (
     <li className="monq-search-page__hit">
+      <div className="monq-search-page__hit-path">{path}</div>
       <Link to={processUrl(hit.url)} className="monq-search-page__hit-title">
         {/* The values are escaped by the client before <mark> is added (src/search/highlight.ts). */}
         <span dangerouslySetInnerHTML={{__html: titleHtml}} />
       </Link>
-      <div className="monq-search-page__hit-path">{path}</div>
       {snippetHtml ? (
         <p className="monq-search-page__hit-snippet" dangerouslySetInnerHTML={{__html: snippetHtml}} />
       ) : null}

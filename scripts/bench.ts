@@ -1,0 +1,237 @@
+/**
+ * npm run bench — performance figures of the site, written to bench-results/<label>.json and .md.
+ *
+ *   npm run bench                       clean build of a private copy (2 CPUs), JS weights, Lighthouse
+ *   npm run bench -- --build-dir build  measure an existing build (no build figures)
+ *   npm run bench -- --no-lighthouse    skip Lighthouse
+ *   npm run bench -- --label faster     name of the run (default: the date)
+ *   npm run bench -- --compare a.json b.json   print two runs side by side
+ *
+ * Budgets are enforced on bytes by tests/e2e/budget.test.ts; this script only prints figures.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveStatic } from './lib/static-server';
+import { BENCH_PAGES, builtPages } from './lib/bench-pages';
+import { JS_BUDGET_FAIL_KB, JS_BUDGET_TARGET_KB, KB, measurePageScripts } from './lib/bench-js';
+import {
+  compareMarkdown,
+  parseGnuTime,
+  toMarkdown,
+  type BenchResult,
+  type BuildFigures,
+  type LighthouseScores,
+  type PageFigures,
+} from './lib/bench-report';
+
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = resolve(dirname(SELF), '..');
+const CHROMIUM = '/usr/bin/chromium';
+const BUILD_CPUS = 2;
+
+interface Args {
+  buildDir: string | null;
+  lighthouse: boolean;
+  label: string;
+  outDir: string;
+  compare: [string, string] | null;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {
+    buildDir: null,
+    lighthouse: true,
+    label: new Date().toISOString().slice(0, 16).replace(':', '-'),
+    outDir: join(ROOT, 'bench-results'),
+    compare: null,
+  };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      console.log(readFileSync(SELF, 'utf8').split('*/')[0]?.replace(/^\/\*\*|^ \* ?/gm, ''));
+      process.exit(0);
+    } else if (arg === '--build-dir') args.buildDir = resolve(argv[++i] ?? 'build');
+    else if (arg === '--no-lighthouse') args.lighthouse = false;
+    else if (arg === '--label') args.label = argv[++i] ?? args.label;
+    else if (arg === '--out') args.outDir = resolve(argv[++i] ?? args.outDir);
+    else if (arg === '--compare') args.compare = [argv[++i] ?? '', argv[++i] ?? ''];
+    else throw new Error(`Unknown argument ${arg} (see --help)`);
+  }
+  return args;
+}
+
+/** Copy the project (sources only) to a temporary directory and build it from clean on 2 CPUs. */
+function cleanBuild(): { figures: BuildFigures; buildDir: string } {
+  const site = mkdtempSync(join(tmpdir(), 'monq-bench-'));
+  const skip = new Set(['node_modules', 'build', '.docusaurus', '.git', 'bench-results']);
+  cpSync(ROOT, site, { recursive: true, filter: (src) => !skip.has(src.slice(ROOT.length + 1).split('/')[0] ?? '') });
+  symlinkSync(join(ROOT, 'node_modules'), join(site, 'node_modules'));
+  const docusaurus = join(ROOT, 'node_modules', '.bin', 'docusaurus');
+  const cpus = Math.min(BUILD_CPUS, availableParallelism());
+  const hasTime = existsSync('/usr/bin/time');
+  const hasTaskset = existsSync('/usr/bin/taskset') && availableParallelism() > cpus;
+  const command = [
+    ...(hasTime ? ['/usr/bin/time', '-v'] : []),
+    ...(hasTaskset ? ['/usr/bin/taskset', '-c', `0-${cpus - 1}`] : []),
+    docusaurus,
+    'build',
+  ];
+  console.log(`Clean build of ${site} on ${cpus} CPUs...`);
+  const started = process.hrtime.bigint();
+  const run = spawnSync(command[0] as string, command.slice(1), {
+    cwd: site,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  if (run.status !== 0) {
+    console.error(run.stdout.slice(-4000), run.stderr.slice(-4000));
+    throw new Error(`docusaurus build failed with status ${run.status}`);
+  }
+  const time = hasTime ? parseGnuTime(run.stderr) : null;
+  const buildDir = join(site, 'build');
+  const pages = builtPages(buildDir).length;
+  const wallSeconds = time?.wallSeconds ?? wall;
+  return {
+    buildDir,
+    figures: {
+      wallSeconds,
+      cpuSeconds: time?.cpuSeconds ?? null,
+      peakMemoryMb: time?.peakMemoryMb ?? null,
+      pages,
+      msPerPage: (wallSeconds * 1000) / Math.max(pages, 1),
+      cpus,
+    },
+  };
+}
+
+/** Run a command without blocking the event loop (the static server runs in this process). */
+function runAsync(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+/** Lighthouse (mobile, default throttling) of one URL, categories as 0-100. */
+async function lighthouse(url: string): Promise<LighthouseScores | null> {
+  const cli = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  const run = await runAsync(
+    process.execPath,
+    [
+      cli,
+      url,
+      '--quiet',
+      '--output=json',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    ],
+    { ...process.env, CHROME_PATH: CHROMIUM },
+  );
+  if (run.status !== 0) {
+    console.error(`Lighthouse failed on ${url}: ${run.stderr.slice(-2000)}`);
+    return null;
+  }
+  const report = JSON.parse(run.stdout) as {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;
+  };
+  const pct = (id: string): number => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const failing = Object.entries(report.audits)
+    .filter(([, audit]) => audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode))
+    .map(([id]) => id);
+  if (failing.length > 0) console.log(`  ${url}: audits below 1: ${failing.join(', ')}`);
+  return {
+    performance: pct('performance'),
+    accessibility: pct('accessibility'),
+    bestPractices: pct('best-practices'),
+    seo: pct('seo'),
+  };
+}
+
+async function measure(args: Args, buildDir: string): Promise<PageFigures[]> {
+  const server = await serveStatic(buildDir);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  });
+  const figures: PageFigures[] = [];
+  try {
+    for (const page of BENCH_PAGES) {
+      const weight = await measurePageScripts(browser, server.url, buildDir, page);
+      const mark = weight.gzip > JS_BUDGET_FAIL_KB * KB ? ' (over the gate)' : weight.gzip > JS_BUDGET_TARGET_KB * KB ? ' (over the target)' : '';
+      console.log(`JS on load ${page}: ${(weight.gzip / KB).toFixed(1)} KB gzip, ${weight.scripts.length} scripts${mark}`);
+      for (const script of weight.scripts) console.log(`    ${script.path} ${(script.gzip / KB).toFixed(1)} KB`);
+      figures.push({ page, jsGzip: weight.gzip, jsRaw: weight.raw, scripts: weight.scripts.length, lighthouse: null });
+    }
+    await browser.close();
+    if (args.lighthouse) {
+      for (const entry of figures) {
+        entry.lighthouse = await lighthouse(server.url + entry.page);
+        const lh = entry.lighthouse;
+        if (lh) {
+          console.log(
+            `Lighthouse ${entry.page}: performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, SEO ${lh.seo}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await browser.close().catch(() => undefined);
+    await server.close();
+  }
+  return figures;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.compare) {
+    const [a, b] = args.compare.map((file) => JSON.parse(readFileSync(file, 'utf8')) as BenchResult);
+    console.log(compareMarkdown(a as BenchResult, b as BenchResult));
+    return;
+  }
+  let build: BuildFigures | null = null;
+  let buildDir = args.buildDir;
+  let cleanup: string | null = null;
+  if (!buildDir) {
+    const clean = cleanBuild();
+    build = clean.figures;
+    buildDir = clean.buildDir;
+    cleanup = resolve(buildDir, '..');
+    console.log(
+      `Build: ${build.pages} pages in ${build.wallSeconds.toFixed(1)} s wall (${build.msPerPage.toFixed(0)} ms/page), ` +
+        `CPU ${build.cpuSeconds?.toFixed(1) ?? '?'} s, peak memory ${build.peakMemoryMb ?? '?'} MB, ${build.cpus} CPUs`,
+    );
+  }
+  try {
+    const result: BenchResult = {
+      label: args.label,
+      date: new Date().toISOString(),
+      host: { cpus: availableParallelism(), node: process.version },
+      build,
+      pages: await measure(args, buildDir),
+    };
+    mkdirSync(args.outDir, { recursive: true });
+    const base = join(args.outDir, args.label);
+    writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(`${base}.md`, toMarkdown(result));
+    console.log(`\n${toMarkdown(result)}\nWritten: ${base}.json, ${base}.md`);
+  } finally {
+    if (cleanup) rmSync(cleanup, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+/**
+ * Figures of `npm run bench`: the result shape, the parser of GNU time's verbose output, and the
+ * Markdown table of one run or of two runs side by side.
+ */
+
+export interface BuildFigures {
+  /** Wall-clock time of the clean production build (s). */
+  wallSeconds: number;
+  /** User + system CPU time of the build and its children (s); null when GNU time is unavailable. */
+  cpuSeconds: number | null;
+  /** Peak resident memory of the build (MB); null when GNU time is unavailable. */
+  peakMemoryMb: number | null;
+  /** Pages written (index.html files, redirect pages excluded). */
+  pages: number;
+  /** Wall time per page (ms). */
+  msPerPage: number;
+  /** CPUs the build was allowed to use. */
+  cpus: number;
+}
+
+export interface PageFigures {
+  page: string;
+  /** Gzip bytes of JavaScript executed on load. */
+  jsGzip: number;
+  jsRaw: number;
+  scripts: number;
+  lighthouse: LighthouseScores | null;
+}
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+}
+
+export interface BenchResult {
+  label: string;
+  date: string;
+  host: { cpus: number; node: string };
+  build: BuildFigures | null;
+  pages: PageFigures[];
+}
+
+/** Parse the report of `/usr/bin/time -v` (GNU time). */
+export function parseGnuTime(text: string): { wallSeconds: number; cpuSeconds: number; peakMemoryMb: number } | null {
+  const user = /User time \(seconds\):\s*([\d.]+)/.exec(text);
+  const system = /System time \(seconds\):\s*([\d.]+)/.exec(text);
+  const rss = /Maximum resident set size \(kbytes\):\s*(\d+)/.exec(text);
+  const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\):\s*([\d:.]+)/.exec(text);
+  if (!user || !system || !rss || !wall) return null;
+  const parts = (wall[1] ?? '0').split(':').map(Number);
+  const wallSeconds = parts.reduce((total, part) => total * 60 + part, 0);
+  return {
+    wallSeconds,
+    cpuSeconds: Number(user[1]) + Number(system[1]),
+    peakMemoryMb: Math.round(Number(rss[1]) / 1024),
+  };
+}
+
+const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
+const num = (value: number | null | undefined, digits = 1): string =>
+  value === null || value === undefined ? '—' : value.toFixed(digits);
+const score = (value: number | undefined): string => (value === undefined ? '—' : String(Math.round(value)));
+
+/** Rows `[metric, value]` of one run, in a fixed order (the comparison lines rows up by metric). */
+export function rows(result: BenchResult): [string, string][] {
+  const list: [string, string][] = [];
+  const build = result.build;
+  if (build) {
+    list.push(['Сборка: страниц', String(build.pages)]);
+    list.push(['Сборка: время, с', num(build.wallSeconds)]);
+    list.push(['Сборка: мс на страницу', num(build.msPerPage, 0)]);
+    list.push(['Сборка: процессорное время, с', num(build.cpuSeconds)]);
+    list.push(['Сборка: пик памяти, МБ', num(build.peakMemoryMb, 0)]);
+    list.push(['Сборка: ядер', String(build.cpus)]);
+  }
+  for (const page of result.pages) {
+    list.push([`JS на загрузке (gzip): ${page.page}`, kb(page.jsGzip)]);
+  }
+  for (const page of result.pages) {
+    const lh = page.lighthouse;
+    if (!lh) continue;
+    list.push([
+      `Lighthouse (моб.) ${page.page}: производительность / доступность / практики / SEO`,
+      `${score(lh.performance)} / ${score(lh.accessibility)} / ${score(lh.bestPractices)} / ${score(lh.seo)}`,
+    ]);
+  }
+  return list;
+}
+
+function table(header: string[], body: string[][]): string {
+  const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
+}
+
+/** Markdown table of one run. */
+export function toMarkdown(result: BenchResult): string {
+  return `${table(['Показатель', result.label], rows(result))}\n`;
+}
+
+/** Markdown table of two runs side by side. */
+export function compareMarkdown(before: BenchResult, after: BenchResult): string {
+  const left = new Map(rows(before));
+  const right = new Map(rows(after));
+  const metrics = Array.from(new Set([...left.keys(), ...right.keys()]));
+  const body = metrics.map((metric) => [metric, left.get(metric) ?? '—', right.get(metric) ?? '—']);
+  return `${table(['Показатель', before.label, after.label], body)}\n`;
+}

@@ -1,0 +1,670 @@
+/**
+ * Reader experience on the production build, in Debian Chromium, on loopback only: image zoom, the
+ * analytics hit (on a variant built with a dummy counter id, see scripts/build-variant.ts), loading,
+ * navigation and error states, phones.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { Page, Route } from 'playwright-core';
+import { buildDir, startServer, siteUnderTest, type OpenedPage, type OpenPageOptions } from './lib';
+import type { RunningServer } from '../../scripts/lib/static-server';
+import { DESKTOP_BREAKPOINT_PX, IMAGE_ZOOM_DELAY_MS, PROGRESS_BAR_DELAY_MS, SITE_TITLE } from '../../config/site';
+import { DUMMY_METRICA_ID, VARIANTS } from '../../scripts/build-variant';
+import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
+
+const metricaBuildDir = resolve(process.env.MONQ_DOCS_METRICA_BUILD_DIR ?? VARIANTS.metrica!.outDir);
+
+const site = siteUnderTest();
+const open = (options?: OpenPageOptions): Promise<OpenedPage> => site.open(options);
+/** Waits until React has taken over the server-rendered page. */
+async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Fake timers, paused: page time moves only when the test says so (no timed test). Install before the
+ * first navigation.
+ */
+async function pauseClock(page: Page): Promise<void> {
+  await page.clock.install({ time: new Date('2026-01-02T00:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-01-02T00:00:01Z'));
+}
+
+/**
+ * Hydration done, with paused timers: the colour toggle is enabled by an effect that runs after the
+ * first commit (the `data-has-hydrated` mark waits for an animation frame, which paused timers hold).
+ */
+async function startedWithPausedClock(page: Page): Promise<void> {
+  await page.locator('.navbar button[class*="toggleButton"]:not([disabled])').first().waitFor({ state: 'attached' });
+}
+
+/** Two content images (inline SVG diagrams), no image inside a link. */
+const ZOOM_PAGE = '/upgrade/upgrade-policies/';
+const zoomable = '.markdown img[data-zoomable]';
+
+/** Opens the zoom and waits for the end of its animation (the image reports itself expanded). */
+async function openZoom(page: Page, index = 0): Promise<void> {
+  const image = page.locator(zoomable).nth(index);
+  await image.click();
+  await page.locator('.medium-zoom-overlay').waitFor();
+  await page.locator(`${zoomable}[aria-expanded="true"]`).waitFor({ state: 'attached' });
+}
+
+async function zoomClosed(page: Page): Promise<void> {
+  await page.locator('.medium-zoom-overlay').waitFor({ state: 'detached' });
+  await page.locator('img.medium-zoom-image--opened').waitFor({ state: 'detached' });
+}
+
+function overlayColour(page: Page): Promise<string> {
+  return page.locator('.medium-zoom-overlay').evaluate((node) => getComputedStyle(node).backgroundColor);
+}
+
+const WHITE = 'rgb(255, 255, 255)';
+const DARK_GREY = 'rgb(31, 33, 37)';
+
+describe('image zoom', () => {
+  test('content images open zoomed on click and close on click, Esc and scroll; the logo never', async () => {
+    const { page, consoleErrors } = await open({ viewport: { width: 1280, height: 800 } });
+    await page.goto(site.server.url + ZOOM_PAGE);
+    await page.locator(zoomable).nth(1).waitFor({ state: 'attached' });
+    assert.equal(await page.locator('.markdown img').count(), await page.locator(zoomable).count());
+    assert.equal(await page.locator('.navbar__logo img[data-zoomable], .navbar__logo img.medium-zoom-image').count(), 0);
+
+    await openZoom(page);
+    assert.equal(await page.locator('img.medium-zoom-image--opened').isVisible(), true);
+    await page.locator('img.medium-zoom-image--opened').click();
+    await zoomClosed(page);
+
+    await openZoom(page);
+    await page.keyboard.press('Escape');
+    await zoomClosed(page);
+
+    await openZoom(page, 1);
+    await page.mouse.wheel(0, 400);
+    await zoomClosed(page);
+
+    // A click on the logo navigates home as usual, no overlay.
+    await page.locator('.navbar__logo').click();
+    await page.waitForURL(`${site.server.url}/`);
+    assert.equal(await page.locator('.medium-zoom-overlay').count(), 0);
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('set up after the configured delay, after each route change, and for images added later', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 800 } });
+    await pauseClock(page);
+    await page.goto(site.server.url + ZOOM_PAGE);
+    await startedWithPausedClock(page);
+    await page.locator('.markdown img').first().waitFor({ state: 'attached' });
+    await page.clock.runFor(IMAGE_ZOOM_DELAY_MS - 1);
+    assert.equal(await page.locator(zoomable).count(), 0, 'not before the delay');
+    await page.clock.runFor(1);
+    assert.equal(await page.locator(zoomable).count(), 2, 'both content images after the delay');
+
+    // Client-side move to another page with an image.
+    await page.locator('.theme-doc-sidebar-container a[href="/upgrade/v9/"]').first().click();
+    await page.waitForURL(`${site.server.url}/upgrade/v9/`);
+    await page.locator('.markdown img').first().waitFor({ state: 'attached' });
+    await page.clock.runFor(IMAGE_ZOOM_DELAY_MS - 1);
+    assert.equal(await page.locator(zoomable).count(), 0, 'the new page: not before the delay');
+    await page.clock.runFor(1);
+    assert.equal(await page.locator(zoomable).count(), 1, 'the new page: after the delay');
+
+    // Images added to the page later: a plain one becomes zoomable, one inside a link does not.
+    const source = await page.locator('.markdown img').first().getAttribute('src');
+    await page.evaluate((src) => {
+      const markdown = document.querySelector('.markdown');
+      const plain = document.createElement('p');
+      plain.innerHTML = `<img id="late-plain" alt="Добавлено позже" src="${src}">`;
+      const linked = document.createElement('p');
+      linked.innerHTML = `<a href="/glossary/"><img id="late-linked" alt="В ссылке" src="${src}"></a>`;
+      markdown?.append(plain, linked);
+    }, source);
+    await page.locator('#late-plain[data-zoomable]').waitFor({ state: 'attached' });
+    assert.equal(await page.locator('#late-linked').getAttribute('data-zoomable'), null);
+    await page.clock.runFor(2000);
+    await page.locator('#late-linked').click();
+    await page.waitForURL(`${site.server.url}/glossary/`);
+    assert.equal(await page.locator('.medium-zoom-overlay').count(), 0);
+  });
+
+  test('the overlay is white in light mode, dark grey in dark mode, and follows a change while open', async () => {
+    const { page } = await open({ colorScheme: 'light' });
+    await page.goto(site.server.url + ZOOM_PAGE);
+    await page.locator(zoomable).first().waitFor({ state: 'attached' });
+    assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+    await openZoom(page);
+    assert.equal(await overlayColour(page), WHITE);
+    // System mode: the OS turns dark while the image is open.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    assert.equal(await overlayColour(page), DARK_GREY);
+    await page.keyboard.press('Escape');
+    await zoomClosed(page);
+
+    const dark = await open({ colorScheme: 'dark' });
+    await dark.page.goto(site.server.url + ZOOM_PAGE);
+    await dark.page.locator(zoomable).first().waitFor({ state: 'attached' });
+    await openZoom(dark.page);
+    assert.equal(await overlayColour(dark.page), DARK_GREY);
+  });
+
+  test('keyboard and screen-reader users can open and close a zoomed image', async () => {
+    const { page } = await open();
+    await page.goto(site.server.url + ZOOM_PAGE);
+    const buttons = page.getByRole('button', { name: /— открыть увеличенное изображение$/ });
+    await buttons.nth(1).waitFor();
+    assert.equal(await buttons.count(), 2);
+    const first = page.locator(zoomable).first();
+    assert.match((await first.getAttribute('aria-label')) ?? '', /^Схема пути обновления/);
+
+    // Reach the image with Tab, open it with Enter.
+    await page.locator('.markdown h2').first().evaluate((node) => {
+      (node.querySelector('a') as HTMLElement | null)?.focus();
+    });
+    for (let i = 0; i < 20 && !(await first.evaluate((node) => node === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    assert.equal(await first.evaluate((node) => node === document.activeElement), true, 'Tab reaches the image');
+    await page.keyboard.press('Enter');
+    await page.locator('.medium-zoom-overlay').waitFor();
+    const zoomed = page.getByRole('button', { name: /— закрыть увеличенное изображение$/ });
+    await zoomed.waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains('medium-zoom-image--opened'));
+    await page.locator(`${zoomable}[aria-expanded="true"]`).waitFor({ state: 'attached' });
+    await page.keyboard.press('Enter');
+    await zoomClosed(page);
+    assert.equal(await first.evaluate((node) => node === document.activeElement), true, 'focus comes back');
+    assert.equal(await first.getAttribute('aria-expanded'), 'false');
+
+    // Space opens too, Esc closes.
+    await page.keyboard.press(' ');
+    await page.locator('.medium-zoom-overlay').waitFor();
+    await page.locator(`${zoomable}[aria-expanded="true"]`).waitFor({ state: 'attached' });
+    await page.keyboard.press('Escape');
+    await zoomClosed(page);
+  });
+});
+
+/** Records the counter's calls: the stub stands in for Metrica's tag.js. */
+const METRICA_STUB = `(function () {
+  var calls = (window.__ymCalls = window.__ymCalls || []);
+  var queued = (window.ym && window.ym.a) || [];
+  for (var i = 0; i < queued.length; i++) calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(queued[i]))));
+  window.ym = function () { calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(arguments)))); };
+})();`;
+
+type YmCall = [number, string, ...unknown[]];
+
+function ymCalls(page: Page): Promise<YmCall[]> {
+  return page.evaluate(() => (window as unknown as { __ymCalls?: YmCall[] }).__ymCalls ?? []);
+}
+
+async function hitsSoFar(page: Page, count: number): Promise<YmCall[]> {
+  await page.waitForFunction(
+    (n) =>
+      ((window as unknown as { __ymCalls?: [number, string][] }).__ymCalls ?? []).filter((c) => c[1] === 'hit')
+        .length >= n,
+    count,
+  );
+  return (await ymCalls(page)).filter((call) => call[1] === 'hit');
+}
+
+describe('analytics hit', () => {
+  test('without a counter id nothing is loaded or sent', async () => {
+    const { page, offHost } = await open();
+    const counterRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/yandex|metri[ck]a/i.test(request.url())) counterRequests.push(request.url());
+    });
+    await page.goto(`${site.server.url}/docs/get-started/`);
+    await hydrated(page);
+    await page.locator('.navbar a[href="/glossary/"]').first().click();
+    await page.waitForURL(`${site.server.url}/glossary/`);
+    await page.locator('h1').first().waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
+    assert.deepEqual(counterRequests, []);
+    assert.deepEqual(offHost, []);
+    assert.equal(await page.evaluate(() => typeof (window as unknown as { ym?: unknown }).ym), 'undefined');
+    assert.equal(await page.locator('script[src*="mc.yandex"]').count(), 0);
+  });
+
+  describe('with a counter id (variant build)', () => {
+    let variant: RunningServer;
+    before(async () => {
+      variant = await startServer(metricaBuildDir);
+    });
+    after(async () => {
+      await variant?.close();
+    });
+
+    test('the tag loads once; one hit per route change with the new path and title, none for a #hash', async () => {
+      const { page, consoleErrors } = await open({ viewport: { width: 1280, height: 900 } });
+      let tagRequests = 0;
+      await page.route(METRICA_TAG_URL, async (route: Route) => {
+        tagRequests += 1;
+        await route.fulfill({ status: 200, contentType: 'application/javascript', body: METRICA_STUB });
+      });
+      const id = Number(DUMMY_METRICA_ID);
+      const url = (path: string) => variant.url + path;
+
+      await page.goto(url('/docs/get-started/'));
+      let hits = await hitsSoFar(page, 1);
+      // Read after the hit: while the first page hydrates, its title passes through the bare site title.
+      const titles = [await page.title()];
+
+      // 1: navbar → glossary
+      await page.locator('.navbar a[href="/glossary/"]').first().click();
+      await page.waitForURL(url('/glossary/'));
+      hits = await hitsSoFar(page, 2);
+      titles.push(await page.title());
+
+      // 2: navbar → upgrade policies
+      await page.locator('.navbar a[href="/upgrade/upgrade-policies/"]').first().click();
+      await page.waitForURL(url('/upgrade/upgrade-policies/'));
+      hits = await hitsSoFar(page, 3);
+      titles.push(await page.title());
+
+      // hash only: a heading of the table of contents
+      const anchor = page.locator('.table-of-contents a').first();
+      const hash = (await anchor.getAttribute('href')) ?? '';
+      assert.match(hash, /^#/);
+      await anchor.click();
+      await page.waitForURL(url('/upgrade/upgrade-policies/' + hash));
+
+      // 3: sidebar → Monq 9 upgrade
+      await page.locator('.theme-doc-sidebar-container a[href="/upgrade/v9/"]').first().click();
+      await page.waitForURL(url('/upgrade/v9/'));
+      hits = await hitsSoFar(page, 4);
+      titles.push(await page.title());
+      // Let anything late arrive before the final count.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+
+      const calls = await ymCalls(page);
+      assert.equal(tagRequests, 1, 'the tag is requested once');
+      assert.equal(await page.locator(`script[src="${METRICA_TAG_URL}"]`).count(), 1);
+      assert.deepEqual(
+        calls.filter((call) => call[1] === 'init'),
+        [[id, 'init', { defer: true, clickmap: true, trackLinks: true, accurateTrackBounce: true }]],
+      );
+      assert.equal(calls[0]?.[1], 'init', 'init comes before any hit');
+      hits = calls.filter((call) => call[1] === 'hit');
+      // Titles really differ from page to page, so a stale title would be caught.
+      assert.equal(new Set(titles).size, 4, titles.join(' / '));
+      for (const title of titles) assert.match(title, new RegExp(`\\| ${SITE_TITLE}$`));
+      assert.deepEqual(hits, [
+        [id, 'hit', url('/docs/get-started/'), { title: titles[0], referer: '' }],
+        [id, 'hit', url('/glossary/'), { title: titles[1], referer: url('/docs/get-started/') }],
+        [id, 'hit', url('/upgrade/upgrade-policies/'), { title: titles[2], referer: url('/glossary/') }],
+        [id, 'hit', url('/upgrade/v9/'), { title: titles[3], referer: url('/upgrade/upgrade-policies/') }],
+      ]);
+      assert.deepEqual(consoleErrors, []);
+    });
+  });
+});
+
+/** The chunk files a page needs beyond the ones already loaded: recorded while a route loads. */
+function jsRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.js')) seen.push(request.url());
+  });
+  return seen;
+}
+
+describe('loading, navigation and error states', () => {
+  test(`the progress bar appears ${PROGRESS_BAR_DELAY_MS} ms after a route change starts, not before`, async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    await pauseClock(page);
+    await page.goto(`${site.server.url}/docs/get-started/`);
+    await startedWithPausedClock(page);
+    const held: Route[] = [];
+    await page.route('**/assets/js/*.js', async (route) => {
+      held.push(route);
+    });
+    await page.locator('.navbar a[href="/glossary/"]').first().click();
+    await page.waitForURL(`${site.server.url}/glossary/`);
+    assert.ok(held.length > 0, 'the next page needs chunks');
+    await page.clock.runFor(PROGRESS_BAR_DELAY_MS - 1);
+    assert.equal(await page.locator('#nprogress').count(), 0, 'no bar before the delay');
+    await page.clock.runFor(1);
+    await page.locator('#nprogress .bar').waitFor({ state: 'attached' });
+    for (const route of held) await route.continue();
+    await page.unroute('**/assets/js/*.js');
+    await page.waitForURL(`${site.server.url}/glossary/`);
+    await page.locator('h1', { hasText: 'Глоссарий' }).waitFor();
+    await page.clock.runFor(2000);
+    await page.locator('#nprogress').waitFor({ state: 'detached' });
+  });
+
+  test('a blocked page chunk shows the Russian error and «Повторить», which reloads the page', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.server.url}/docs/get-started/`);
+    await hydrated(page);
+    const requested = jsRequests(page);
+    // The page's own chunks fail (as after a deployment that replaced them); the app bundle loads.
+    const pageChunk = (url: URL) => /\/assets\/js\/[^/]+\.js$/.test(url.pathname) && !/\/(main|runtime~main)\.[^/]+\.js$/.test(url.pathname);
+    await page.route(pageChunk, (route) => route.abort('connectionrefused'));
+    const reloaded = page.waitForEvent('load');
+    await page.locator('.navbar a[href="/glossary/"]').first().click();
+    // A failed route load reloads the page …
+    await reloaded;
+    assert.equal(page.url(), `${site.server.url}/glossary/`);
+    // … and when the chunks fail again, the reader is told so.
+    const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить страницу' });
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /Проверьте подключение к интернету/);
+    assert.ok(requested.length > 0);
+    const retry = alert.getByRole('button', { name: 'Повторить' });
+    await page.unroute(pageChunk);
+    await Promise.all([page.waitForEvent('load'), retry.click()]);
+    await hydrated(page);
+    await page.locator('h1', { hasText: 'Глоссарий' }).waitFor();
+    assert.equal(await page.getByRole('alert').filter({ hasText: 'Не удалось загрузить' }).count(), 0);
+  });
+
+  test('a page that crashes shows the Russian crash page and «Попробовать снова» recovers it', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    // The glossary's content chunk is rewritten so that its content component throws while
+    // window.__monqCrash is set: a crash in rendering, as a reader would meet it.
+    await page.route('**/assets/js/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      const isContent =
+        !/\/main\.[^/]+\.js$/.test(route.request().url()) &&
+        body.includes('"source":"@site/src/pages/glossary.mdx"') &&
+        body.includes('default:()=>');
+      if (!isContent) {
+        await route.fulfill({ response, body });
+        return;
+      }
+      const patched = body.replace(
+        /default:\(\)=>(\w+)/,
+        (_all, name: string) =>
+          `default:()=>(window.__monqCrashPage||(window.__monqCrashPage=function(p){` +
+          `if(window.__monqCrash)throw new Error("тестовый сбой");return ${name}(p)}))`,
+      );
+      await route.fulfill({ response, body: patched });
+    });
+    await page.goto(`${site.server.url}/docs/get-started/`);
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as unknown as { __monqCrash: boolean }).__monqCrash = true;
+    });
+    await page.locator('.navbar a[href="/glossary/"]').first().click();
+    await page.waitForURL(`${site.server.url}/glossary/`);
+    const main = page.locator('main');
+    await main.getByText('Эта страница вышла из строя.').waitFor();
+    const again = main.getByRole('button', { name: 'Попробовать снова' });
+    assert.equal(await again.isVisible(), true);
+    await page.evaluate(() => {
+      (window as unknown as { __monqCrash: boolean }).__monqCrash = false;
+    });
+    await again.click();
+    await page.locator('h1', { hasText: 'Глоссарий' }).waitFor();
+    assert.equal(await main.getByText('Эта страница вышла из строя.').count(), 0);
+  });
+
+  test('a page component that crashes outside the layout shows the same Russian crash page', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    // The theme's MDX page component (the glossary's route component, outside the layout's own error
+    // boundary) throws while window.__monqCrash is set: the app's root boundary (@theme/Error) catches it.
+    await page.route('**/assets/js/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      const isMdxPage =
+        !/\/main\.[^/]+\.js$/.test(route.request().url()) &&
+        body.includes('mdxPageWrapper') &&
+        /^"use strict";\(self\.webpackChunk\w+=self\.webpackChunk\w+\|\|\[\]\)\.push\(\[\["\w+"\],\{\w+\(\w+,\w+,\w+\)\{\w+\.r\(\w+\),\w+\.d\(\w+,\{default:\(\)=>\w+\}\)/.test(body);
+      if (!isMdxPage) {
+        await route.fulfill({ response, body });
+        return;
+      }
+      const patched = body.replace(
+        /default:\(\)=>(\w+)/,
+        (_all, name: string) =>
+          `default:()=>(window.__monqCrashRoute||(window.__monqCrashRoute=function(p){` +
+          `if(window.__monqCrash)throw new Error("тестовый сбой");return ${name}(p)}))`,
+      );
+      await route.fulfill({ response, body: patched });
+    });
+    await page.goto(`${site.server.url}/docs/get-started/`);
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as unknown as { __monqCrash: boolean }).__monqCrash = true;
+    });
+    await page.locator('.navbar a[href="/glossary/"]').first().click();
+    await page.waitForURL(`${site.server.url}/glossary/`);
+    const main = page.locator('main');
+    await main.getByText('Эта страница вышла из строя.').waitFor();
+    assert.equal(await page.getByText('This page crashed').count(), 0);
+    await page.waitForFunction(() => document.title.startsWith('Ошибка страницы'));
+    // The crash page keeps the site's navbar: the reader can go elsewhere.
+    assert.equal(await page.locator('.navbar a[href="/glossary/"]').first().isVisible(), true);
+    await page.evaluate(() => {
+      (window as unknown as { __monqCrash: boolean }).__monqCrash = false;
+    });
+    await main.getByRole('button', { name: 'Попробовать снова' }).click();
+    await page.locator('h1', { hasText: 'Глоссарий' }).waitFor();
+  });
+
+  test('a link pushes a history entry, or replaces it when it points at the current location', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.server.url}/docs/get-started/`);
+    await hydrated(page);
+    const length = () => page.evaluate(() => history.length);
+    const start = await length();
+    const marker = await page.evaluate(() => ((window as unknown as { __same: number }).__same = 1));
+    await page.locator('.navbar a[href="/glossary/"]').first().click();
+    await page.waitForURL(`${site.server.url}/glossary/`);
+    assert.equal(await length(), start + 1, 'push');
+    await page.locator('.navbar a[href="/glossary/"]').first().click();
+    await page.locator('h1', { hasText: 'Глоссарий' }).waitFor();
+    assert.equal(await length(), start + 1, 'replace: same location');
+    // Client-side all along: the page was never reloaded.
+    assert.equal(await page.evaluate(() => (window as unknown as { __same?: number }).__same), marker);
+    await page.goBack();
+    await page.waitForURL(`${site.server.url}/docs/get-started/`);
+  });
+
+  test('modified clicks (Ctrl/Cmd, Shift, Alt, middle button) are left to the browser', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.server.url}/docs/get-started/`);
+    await hydrated(page);
+    const link = page.locator('.navbar a[href="/glossary/"]').first();
+    const here = page.url();
+    const length = await page.evaluate(() => history.length);
+    const context = page.context();
+    for (const modifiers of [['ControlOrMeta'], ['Shift']] as const) {
+      const [popup] = await Promise.all([context.waitForEvent('page'), link.click({ modifiers: [...modifiers] })]);
+      await popup.waitForURL(`${site.server.url}/glossary/`);
+      await popup.close();
+      assert.equal(page.url(), here, `${modifiers.join('+')}: this page stays`);
+    }
+    {
+      const [popup] = await Promise.all([context.waitForEvent('page'), link.click({ button: 'middle' })]);
+      await popup.waitForURL(`${site.server.url}/glossary/`);
+      await popup.close();
+      assert.equal(page.url(), here, 'middle button: this page stays');
+    }
+    {
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click({ modifiers: ['Alt'] })]);
+      assert.match(download.url(), /\/glossary\/$/);
+      await download.cancel();
+      assert.equal(page.url(), here, 'Alt: the browser downloads, this page stays');
+    }
+    assert.equal(await page.evaluate(() => history.length), length, 'no history entry added here');
+  });
+
+  test('the scroll position is restored on back and forward', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 700 } });
+    await page.goto(`${site.server.url}/upgrade/upgrade-policies/`);
+    await hydrated(page);
+    await page.mouse.wheel(0, 900);
+    await page.waitForFunction(() => window.scrollY >= 800);
+    const before = await page.evaluate(() => window.scrollY);
+    await page.locator('.navbar a[href="/glossary/"]').first().click();
+    await page.waitForURL(`${site.server.url}/glossary/`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => window.scrollY >= 250);
+    const glossaryY = await page.evaluate(() => window.scrollY);
+    await page.goBack();
+    await page.waitForURL(`${site.server.url}/upgrade/upgrade-policies/`);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before);
+    await page.goForward();
+    await page.waitForURL(`${site.server.url}/glossary/`);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, glossaryY);
+  });
+});
+
+/** The ten largest pages of the build (redirect pages and 404 aside), as routes. */
+function longestPages(dir: string, count: number): string[] {
+  const pages: { route: string; size: number }[] = [];
+  const walk = (folder: string): void => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      const stat = statSync(path);
+      if (stat.isDirectory()) {
+        if (name !== 'assets') walk(path);
+      } else if (name === 'index.html') {
+        const html = readFileSync(path, 'utf8');
+        if (/http-equiv=["']?refresh/i.test(html)) continue;
+        const route = `/${relative(dir, folder).split('\\').join('/')}/`.replace(/\/+/g, '/');
+        pages.push({ route, size: stat.size });
+      }
+    }
+  };
+  walk(dir);
+  return pages
+    .sort((a, b) => b.size - a.size)
+    .slice(0, count)
+    .map((page) => page.route);
+}
+
+/**
+ * Elements that stick out of the viewport at their right edge, outside any box that scrolls.
+ * A string, not a function: the test runner's transpiler would add helpers the page does not have.
+ */
+const OVERFLOW_REPORT = `(() => {
+  const viewport = document.documentElement.clientWidth;
+  const offenders = [];
+  const insideScrollBox = (element) => {
+    for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+      const overflow = getComputedStyle(node).overflowX;
+      if (overflow === 'auto' || overflow === 'scroll') return true;
+    }
+    return false;
+  };
+  for (const element of Array.from(document.querySelectorAll('main *, article *, .navbar *, footer *'))) {
+    const style = getComputedStyle(element);
+    if (style.visibility === 'hidden' || style.display === 'none' || style.position === 'fixed') continue;
+    if (element.closest('.navbar-sidebar')) continue;
+    const rect = element.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    if (rect.right > viewport + 1 && !insideScrollBox(element)) {
+      offenders.push(element.tagName.toLowerCase() + '.' + element.className + ' right=' + Math.round(rect.right));
+    }
+  }
+  return { pageWidth: document.documentElement.scrollWidth, viewport, offenders: offenders.slice(0, 5) };
+})()`;
+
+/** Wide tables and code blocks of the page, and whether each scrolls inside its own box. */
+const SCROLL_BOXES = `(() => {
+  const scrolls = (node) => {
+    const overflow = getComputedStyle(node).overflowX;
+    return node.scrollWidth > node.clientWidth + 1 && (overflow === 'auto' || overflow === 'scroll');
+  };
+  const wideTables = Array.from(document.querySelectorAll('.markdown table')).filter(
+    (table) => table.scrollWidth > table.clientWidth + 1,
+  );
+  const wideCode = Array.from(document.querySelectorAll('.markdown pre')).filter(
+    (pre) => pre.scrollWidth > pre.clientWidth + 1,
+  );
+  return {
+    tables: wideTables.length,
+    tablesScroll: wideTables.every(scrolls),
+    code: wideCode.length,
+    codeScrolls: wideCode.every(scrolls),
+    pageWidth: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  };
+})()`;
+
+interface OverflowReport {
+  pageWidth: number;
+  viewport: number;
+  offenders: string[];
+}
+interface ScrollBoxes {
+  tables: number;
+  tablesScroll: boolean;
+  code: number;
+  codeScrolls: boolean;
+  pageWidth: number;
+  viewport: number;
+}
+
+describe('phones and small screens', () => {
+  test(`at ${DESKTOP_BREAKPOINT_PX} px and below the sidebar lives in the hamburger menu`, async () => {
+    const { page } = await open({ viewport: { width: DESKTOP_BREAKPOINT_PX, height: 900 } });
+    await page.goto(`${site.server.url}/docs/guide/signals/`);
+    await hydrated(page);
+    assert.equal(await page.locator('.theme-doc-sidebar-container').isVisible(), false);
+    await page.locator('button.navbar__toggle').click();
+    const menu = page.locator('.navbar-sidebar');
+    await menu.waitFor({ state: 'visible' });
+    assert.ok((await menu.locator('.menu__link').count()) > 5, 'the docs sidebar is inside the menu');
+
+    const wide = await open({ viewport: { width: DESKTOP_BREAKPOINT_PX + 1, height: 900 } });
+    await wide.page.goto(`${site.server.url}/docs/guide/signals/`);
+    assert.equal(await wide.page.locator('.theme-doc-sidebar-container').isVisible(), true);
+    assert.equal(await wide.page.locator('button.navbar__toggle').isVisible(), false);
+  });
+
+  test('wide tables and code blocks scroll inside their own box at 360 px', async () => {
+    const { page } = await open({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    // A page with both a wide table and long code lines.
+    const candidates = longestPages(buildDir, 40);
+    let checkedTable = false;
+    let checkedCode = false;
+    for (const route of candidates) {
+      if (checkedTable && checkedCode) break;
+      await page.goto(site.server.url + route);
+      await hydrated(page);
+      const boxes = (await page.evaluate(SCROLL_BOXES)) as ScrollBoxes;
+      if (boxes.tables > 0) {
+        assert.equal(boxes.tablesScroll, true, `${route}: wide tables scroll in their box`);
+        checkedTable = true;
+      }
+      if (boxes.code > 0) {
+        assert.equal(boxes.codeScrolls, true, `${route}: long code scrolls in its box`);
+        checkedCode = true;
+      }
+      if (boxes.tables > 0 || boxes.code > 0) {
+        assert.ok(boxes.pageWidth <= boxes.viewport, `${route}: the page is not widened`);
+      }
+    }
+    assert.equal(checkedTable, true, 'a page with a wide table was found');
+    assert.equal(checkedCode, true, 'a page with long code lines was found');
+  });
+
+  test('nothing overflows the viewport at 360 px on the ten longest pages', async () => {
+    const routes = longestPages(buildDir, 10);
+    assert.equal(routes.length, 10);
+    const { page } = await open({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const failures: string[] = [];
+    for (const route of routes) {
+      const response = await page.goto(site.server.url + route);
+      assert.equal(response?.status(), 200, route);
+      await hydrated(page);
+      const report = (await page.evaluate(OVERFLOW_REPORT)) as OverflowReport;
+      if (report.pageWidth > report.viewport || report.offenders.length > 0) {
+        failures.push(`${route}: page ${report.pageWidth}px in ${report.viewport}px; ${report.offenders.join('; ')}`);
+      }
+    }
+    assert.deepEqual(failures, []);
+  });
+});

@@ -1,0 +1,95 @@
+/** Pure helpers of the quality gates and the bench: page inventory and sample, English UI strings, bench report. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isRedirectPage, samplePages, sectionOf, sitemapPaths, versionOf } from '../../scripts/lib/bench-pages';
+import { englishWords, isEnglishUiString } from '../../scripts/lib/bench-uitext';
+import { compareMarkdown, parseGnuTime, toMarkdown, type BenchResult } from '../../scripts/lib/bench-report';
+
+test('sitemapPaths reads the paths of the <loc> entries whatever the host', () => {
+  const xml =
+    '<urlset><url><loc>https://docs.monq.ru/docs/guide/</loc></url><url><loc> https://docs.monq.ru/ </loc></url></urlset>';
+  assert.deepEqual(sitemapPaths(xml), ['/docs/guide/', '/']);
+});
+
+test('isRedirectPage recognises the static redirect pages', () => {
+  assert.equal(isRedirectPage('<html><head><meta http-equiv="refresh" content="0; url=/x/"></head></html>'), true);
+  assert.equal(isRedirectPage('<html><head><title>Сигналы</title></head></html>'), false);
+});
+
+test('sectionOf and versionOf tell the parts of the site apart', () => {
+  assert.equal(sectionOf('/docs/guide/signals/'), 'docs/guide');
+  assert.equal(sectionOf('/docs/8.9/guide/signals/'), 'docs/8.9/guide');
+  assert.equal(sectionOf('/upgrade/v7/changelog/v7-1-0/'), 'upgrade/v7');
+  assert.equal(sectionOf('/upgrade/upgrade-policies/'), 'upgrade');
+  assert.equal(sectionOf('/glossary/'), 'pages');
+  assert.equal(versionOf('/docs/8.9/x/'), '8.9');
+  assert.equal(versionOf('/docs/x/'), '9.0');
+  assert.equal(versionOf('/upgrade/v9/'), 'upgrade');
+  assert.equal(versionOf('/'), 'pages');
+});
+
+test('samplePages is deterministic, spans every section and includes the key pages', () => {
+  const paths: string[] = ['/', '/glossary/'];
+  for (let i = 0; i < 100; i += 1) paths.push(`/docs/guide/p${String(i).padStart(3, '0')}/`);
+  for (let i = 0; i < 40; i += 1) paths.push(`/docs/8.9/reference/p${i}/`);
+  for (let i = 0; i < 3; i += 1) paths.push(`/upgrade/v6-5/p${i}/`);
+  const sample = samplePages(paths, 20, ['/glossary/']);
+  assert.deepEqual(samplePages(paths.slice().reverse(), 20, ['/glossary/']), sample);
+  assert.equal(sample.length, 20);
+  assert.ok(sample.includes('/glossary/'));
+  const sections = new Set(sample.map(sectionOf));
+  assert.deepEqual(Array.from(sections).sort(), ['docs/8.9/reference', 'docs/guide', 'pages', 'upgrade/v6-5']);
+  // larger sections get more pages, spread over the sorted list
+  const guide = sample.filter((path) => path.startsWith('/docs/guide/'));
+  assert.ok(guide.length > sample.filter((path) => path.startsWith('/docs/8.9/')).length);
+  assert.ok(guide[0] !== '/docs/guide/p000/' || guide.length === 1);
+  assert.deepEqual(samplePages(paths, 1000), Array.from(new Set(paths)).sort());
+});
+
+test('englishWords finds untranslated theme strings and lets product names and key names through', () => {
+  assert.deepEqual(englishWords('On this page'), ['on', 'this', 'page']);
+  assert.equal(isEnglishUiString('Edit this page'), true);
+  assert.equal(isEnglishUiString('Skip to main content'), true);
+  assert.equal(isEnglishUiString('Copy code to clipboard'), true);
+  assert.equal(isEnglishUiString('Close'), true);
+  assert.equal(isEnglishUiString('Monq Docs'), false);
+  assert.equal(isEnglishUiString('Видео на YouTube'), false);
+  assert.equal(isEnglishUiString('Клавиша Enter'), false);
+  assert.equal(isEnglishUiString('Сигналы'), false);
+  assert.equal(isEnglishUiString('SNMP-трапы'), false);
+});
+
+const run = (label: string, jsGzip: number): BenchResult => ({
+  label,
+  date: '2026-01-01T00:00:00.000Z',
+  host: { cpus: 2, node: 'v20' },
+  build: { wallSeconds: 18.5, cpuSeconds: 30.2, peakMemoryMb: 1200, pages: 370, msPerPage: 50, cpus: 2 },
+  pages: [
+    { page: '/', jsGzip, jsRaw: 3 * jsGzip, scripts: 2, lighthouse: { performance: 96, accessibility: 100, bestPractices: 100, seo: 100 } },
+  ],
+});
+
+test('parseGnuTime reads wall time, CPU time and peak memory of `time -v`', () => {
+  const text = [
+    '\tUser time (seconds): 55.17',
+    '\tSystem time (seconds): 2.90',
+    '\tElapsed (wall clock) time (h:mm:ss or m:ss): 3:46.45',
+    '\tMaximum resident set size (kbytes): 1262488',
+  ].join('\n');
+  const parsed = parseGnuTime(text);
+  assert.ok(parsed);
+  assert.equal(Math.round(parsed.wallSeconds * 100) / 100, 226.45);
+  assert.equal(Math.round(parsed.cpuSeconds * 100) / 100, 58.07);
+  assert.equal(parsed.peakMemoryMb, 1233);
+  assert.equal(parseGnuTime('no figures'), null);
+});
+
+test('the Markdown report shows one run, and two runs side by side', () => {
+  const one = toMarkdown(run('до', 190_000));
+  assert.match(one, /\| Показатель \| до \|/);
+  assert.match(one, /\| JS на загрузке \(gzip\): \/ \| 190\.0 KB \|/);
+  assert.match(one, /\| Сборка: мс на страницу \| 50 \|/);
+  assert.match(one, /96 \/ 100 \/ 100 \/ 100/);
+  const both = compareMarkdown(run('до', 190_000), run('после', 118_000));
+  assert.match(both, /\| JS на загрузке \(gzip\): \/ \| 190\.0 KB \| 118\.0 KB \|/);
+});

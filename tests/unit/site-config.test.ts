@@ -1,0 +1,52 @@
+/** The settings of the spec (sections 1, 5, 9) as the built configuration carries them. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import config from '../../docusaurus.config';
+
+type Loose = Record<string, unknown>;
+const cfg = config as unknown as Loose;
+const themeConfig = cfg.themeConfig as Loose;
+const preset = ((cfg.presets as unknown[])[0] as [string, Loose])[1];
+
+test('one Russian locale, left to right; site url and base path', () => {
+  const i18n = cfg.i18n as { defaultLocale: string; locales: string[]; localeConfigs: Record<string, Loose> };
+  assert.equal(i18n.defaultLocale, 'ru');
+  assert.deepEqual(i18n.locales, ['ru']);
+  assert.equal(i18n.localeConfigs.ru?.direction, 'ltr');
+  assert.equal(cfg.url, 'https://docs.monq.ru');
+  assert.equal(cfg.baseUrl, '/');
+  assert.equal(cfg.titleDelimiter, '|');
+  assert.equal(cfg.trailingSlash, true);
+});
+
+test('broken links, anchors, markdown links and images fail the build; duplicate routes only warn', () => {
+  assert.equal(cfg.onBrokenLinks, 'throw');
+  assert.equal(cfg.onBrokenAnchors, 'throw');
+  assert.equal(cfg.onDuplicateRoutes, 'warn');
+  const hooks = (cfg.markdown as { hooks: Loose }).hooks;
+  assert.equal(hooks.onBrokenMarkdownLinks, 'throw');
+  assert.equal(hooks.onBrokenMarkdownImages, 'throw');
+});
+
+test('light by default, the OS preference respected, table of contents 2–3', () => {
+  assert.deepEqual(themeConfig.colorMode, { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true });
+  assert.deepEqual(themeConfig.tableOfContents, { minHeadingLevel: 2, maxHeadingLevel: 3 });
+});
+
+test('sitemap: weekly, priority 0.5, tag pages excluded', () => {
+  const sitemap = preset.sitemap as Loose;
+  assert.equal(sitemap.changefreq, 'weekly');
+  assert.equal(sitemap.priority, 0.5);
+  assert.ok((sitemap.ignorePatterns as string[]).some((pattern) => pattern.includes('tags')));
+});
+
+test('versions: 9.0 latest at /docs/, 8.9 unmaintained at /docs/8.9/, no unreleased version by default', () => {
+  const docs = preset.docs as Loose;
+  assert.equal(docs.lastVersion, '9.0');
+  assert.equal(docs.includeCurrentVersion, false);
+  assert.deepEqual(docs.onlyIncludeVersions, ['9.0', '8.9']);
+  const versions = docs.versions as Record<string, Loose>;
+  assert.equal(versions['9.0']?.path, '');
+  assert.equal(versions['8.9']?.path, '8.9');
+  assert.equal(versions['8.9']?.banner, 'unmaintained');
+});
