@@ -70,6 +70,8 @@ function cleanBuild(): { figures: BuildFigures; buildDir: string } {
   const skip = new Set(['node_modules', 'build', '.docusaurus', '.git', 'bench-results']);
   cpSync(ROOT, site, { recursive: true, filter: (src) => !skip.has(src.slice(ROOT.length + 1).split('/')[0] ?? '') });
   symlinkSync(join(ROOT, 'node_modules'), join(site, 'node_modules'));
+  // The docs show each page's last update date, read from the Git history: the copy shares it.
+  if (existsSync(join(ROOT, '.git'))) symlinkSync(join(ROOT, '.git'), join(site, '.git'));
   const docusaurus = join(ROOT, 'node_modules', '.bin', 'docusaurus');
   const cpus = Math.min(BUILD_CPUS, availableParallelism());
   const hasTime = existsSync('/usr/bin/time');
@@ -91,6 +93,7 @@ function cleanBuild(): { figures: BuildFigures; buildDir: string } {
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   if (run.status !== 0) {
     console.error(run.stdout.slice(-4000), run.stderr.slice(-4000));
+    rmSync(site, { recursive: true, force: true });
     throw new Error(`docusaurus build failed with status ${run.status}`);
   }
   const time = hasTime ? parseGnuTime(run.stderr) : null;

@@ -28,8 +28,10 @@ step "Type-check and lint"
 npm run typecheck
 npm run lint
 
-step "Content check"
+step "Content check, Markdown lint, Russian spell check"
 npm run check:content -- --quiet
+npm run lint:md
+npm run lint:spell
 
 step "Production build"
 npm run build

@@ -15,7 +15,9 @@ const t = (id: string, message: string) => translate({id, message});
 
 export function buttonTranslations(): ButtonTranslations {
   const label = t('theme.SearchBar.label', 'Поиск');
-  return {buttonText: label, buttonAriaLabel: label};
+  // The accessible name must contain the visible text of the button, shortcut keys included
+  // (axe: label-content-name-mismatch); DocSearch appends the shortcut itself: «… (Control+k)».
+  return {buttonText: label, buttonAriaLabel: `${label} Ctrl K`};
 }
 
 export function modalTranslations(): ModalTranslations {

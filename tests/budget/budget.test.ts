@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { buildDir, launchBrowser, startServer } from './lib';
+import { buildDir, launchBrowser, startServer } from '../e2e/lib';
 import type { RunningServer } from '../../scripts/lib/static-server';
 import { BENCH_PAGES } from '../../scripts/lib/bench-pages';
 import { JS_BUDGET_FAIL_KB, KB, measurePageScripts } from '../../scripts/lib/bench-js';
