@@ -15,9 +15,8 @@ const t = (id: string, message: string) => translate({id, message});
 
 export function buttonTranslations(): ButtonTranslations {
   const label = t('theme.SearchBar.label', 'Поиск');
-  // The accessible name must contain the visible text of the button, shortcut keys included
-  // (axe: label-content-name-mismatch); DocSearch appends the shortcut itself: «… (Control+k)».
-  return {buttonText: label, buttonAriaLabel: `${label} Ctrl K`};
+  // DocSearch appends the shortcut to the accessible name itself: «Поиск (Control+k)».
+  return {buttonText: label, buttonAriaLabel: label};
 }
 
 export function modalTranslations(): ModalTranslations {

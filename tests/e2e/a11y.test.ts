@@ -66,7 +66,7 @@ function isUpstreamDocSearchFinding(finding: AxeFinding): boolean {
   return (
     ['nested-interactive', 'label-content-name-mismatch'].includes(finding.id) &&
     finding.targets.length > 0 &&
-    finding.targets.every((target) => /^\.DocSearch-Container\b|\.DocSearch-Hit/.test(target))
+    finding.targets.every((target) => /^\.DocSearch-Container\b|\.DocSearch-Hit|^#docsearch-hits/.test(target))
   );
 }
 
