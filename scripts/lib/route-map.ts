@@ -94,9 +94,6 @@ export const UPGRADE: readonly string[] = [
 /** Standalone pages (src/pages), by route. */
 export const STANDALONE: readonly string[] = ['', 'current/ru', 'glossary', 'demo-search'];
 
-/** Pages that the route map shows without a sidebar. */
-export const NO_SIDEBAR_90: readonly string[] = ['guide/administration/actions-types'];
-
 export interface RouteMapEntry {
   /** Content root of the instance or version, relative to the repository. */
   root: string;
