@@ -21,6 +21,8 @@ export async function startServer(dir: string = buildDir, options: { plain?: boo
 
 /** Wait until the document title carries the site suffix (the page title has been applied). */
 export async function titleOf(page: Page): Promise<string> {
+  // React briefly resets the title while it takes over the server-rendered page: wait for that first.
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
   await page.waitForFunction(() => / \| Monq Docs$/.test(document.title), null, { timeout: 10_000 }).catch(() => undefined);
   return page.title();
 }
