@@ -6,7 +6,7 @@ import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { serveStatic, type RunningServer } from '../../scripts/lib/static-server';
 
 export const buildDir = resolve(process.env.MONQ_DOCS_BUILD_DIR ?? 'build');
@@ -17,6 +17,27 @@ export async function startServer(dir: string = buildDir, options: { plain?: boo
     throw new Error(`No built site in ${dir}: run npm run build first.`);
   }
   return serveStatic(dir, 0, '127.0.0.1', options);
+}
+
+/**
+ * Waits until React has taken over the server-rendered page. Before that a click on a button or a link
+ * reaches only the static HTML and is lost, so every test that interacts with a page waits for this.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+}
+
+/** Opens an address and waits until the page is interactive; returns the main response. */
+export async function visit(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await hydrated(page);
+  return response;
+}
+
+/** Reloads the page and waits until it is interactive again. */
+export async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await hydrated(page);
 }
 
 /** Wait until the document title carries the site suffix (the page title has been applied). */

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { buildDir, launchBrowser, openPage } from './lib';
+import { buildDir, launchBrowser, openPage, visit } from './lib';
 import { nginxBinary, startNginx, type RunningNginx } from '../../scripts/lib/nginx-server';
 import { REDIRECTS, nginxRedirectRules } from '../../config/redirects';
 import { sitemapLocations } from '../../scripts/check-sitemap';
@@ -275,7 +275,7 @@ describe('the site on nginx', { skip: SKIP }, () => {
             store.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
           });
         });
-        const response = await page.goto(nginx.url + path);
+        const response = await visit(page, nginx.url + path);
         assert.equal(response?.status(), 200);
         assert.equal(response?.headers()['content-security-policy'], policy);
         // the title is the page's once the bundles have run (Helmet rewrites it while hydrating)
@@ -301,7 +301,7 @@ describe('the site on nginx', { skip: SKIP }, () => {
         (window as unknown as { __cspViolations: string[] }).__cspViolations = store;
         document.addEventListener('securitypolicyviolation', (event) => store.push(`${event.violatedDirective} ${event.blockedURI}`));
       });
-      await page.goto(`${nginx.url}/demo-search/?q=${encodeURIComponent('метрики')}`);
+      await visit(page, `${nginx.url}/demo-search/?q=${encodeURIComponent('метрики')}`);
       await page.waitForSelector('.monq-search-page__hit a', { timeout: 15000 });
       const hrefs = await page.$$eval('.monq-search-page__hit a', (links) => links.map((a) => a.getAttribute('href') ?? ''));
       assert.ok(hrefs.length > 0);
@@ -317,8 +317,7 @@ describe('the site on nginx', { skip: SKIP }, () => {
 
     test('the search modal answers from the local index under the policy', async () => {
       const { page, offHost, consoleErrors } = await openPage(browser);
-      await page.goto(`${nginx.url}/docs/get-started/`);
-      await page.waitForFunction(() => 'docusaurus' in window);
+      await visit(page, `${nginx.url}/docs/get-started/`);
       await page.click('.DocSearch-Button');
       await page.fill('.DocSearch-Input', 'метрики');
       await page.waitForSelector('.DocSearch-Hit a', { timeout: 15000 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Page, Route } from 'playwright-core';
-import { buildDir, startServer, siteUnderTest, type OpenedPage, type OpenPageOptions } from './lib';
+import { buildDir, hydrated, startServer, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
 import type { RunningServer } from '../../scripts/lib/static-server';
 import { DESKTOP_BREAKPOINT_PX, IMAGE_ZOOM_DELAY_MS, PROGRESS_BAR_DELAY_MS, SITE_TITLE } from '../../config/site';
 import { DUMMY_METRICA_ID, VARIANTS } from '../../scripts/build-variant';
@@ -18,11 +18,6 @@ const metricaBuildDir = resolve(process.env.MONQ_DOCS_METRICA_BUILD_DIR ?? VARIA
 
 const site = siteUnderTest();
 const open = (options?: OpenPageOptions): Promise<OpenedPage> => site.open(options);
-/** Waits until React has taken over the server-rendered page. */
-async function hydrated(page: Page): Promise<void> {
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-}
-
 /**
  * Fake timers, paused: page time moves only when the test says so (no timed test). Install before the
  * first navigation.
@@ -67,7 +62,7 @@ const DARK_GREY = 'rgb(31, 33, 37)';
 describe('image zoom', () => {
   test('content images open zoomed on click and close on click, Esc and scroll; the logo never', async () => {
     const { page, consoleErrors } = await open({ viewport: { width: 1280, height: 800 } });
-    await page.goto(site.server.url + ZOOM_PAGE);
+    await visit(page, site.server.url + ZOOM_PAGE);
     await page.locator(zoomable).nth(1).waitFor({ state: 'attached' });
     assert.equal(await page.locator('.markdown img').count(), await page.locator(zoomable).count());
     assert.equal(await page.locator('.navbar__logo img[data-zoomable], .navbar__logo img.medium-zoom-image').count(), 0);
@@ -132,7 +127,7 @@ describe('image zoom', () => {
 
   test('the overlay is white in light mode, dark grey in dark mode, and follows a change while open', async () => {
     const { page } = await open({ colorScheme: 'light' });
-    await page.goto(site.server.url + ZOOM_PAGE);
+    await visit(page, site.server.url + ZOOM_PAGE);
     await page.locator(zoomable).first().waitFor({ state: 'attached' });
     assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
     await openZoom(page);
@@ -145,7 +140,7 @@ describe('image zoom', () => {
     await zoomClosed(page);
 
     const dark = await open({ colorScheme: 'dark' });
-    await dark.page.goto(site.server.url + ZOOM_PAGE);
+    await visit(dark.page, site.server.url + ZOOM_PAGE);
     await dark.page.locator(zoomable).first().waitFor({ state: 'attached' });
     await openZoom(dark.page);
     assert.equal(await overlayColour(dark.page), DARK_GREY);
@@ -153,7 +148,7 @@ describe('image zoom', () => {
 
   test('keyboard and screen-reader users can open and close a zoomed image', async () => {
     const { page } = await open();
-    await page.goto(site.server.url + ZOOM_PAGE);
+    await visit(page, site.server.url + ZOOM_PAGE);
     const buttons = page.getByRole('button', { name: /— открыть увеличенное изображение$/ });
     await buttons.nth(1).waitFor();
     assert.equal(await buttons.count(), 2);
@@ -219,8 +214,7 @@ describe('analytics hit', () => {
     page.on('request', (request) => {
       if (/yandex|metri[ck]a/i.test(request.url())) counterRequests.push(request.url());
     });
-    await page.goto(`${site.server.url}/docs/get-started/`);
-    await hydrated(page);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     await page.locator('.navbar a[href="/glossary/"]').first().click();
     await page.waitForURL(`${site.server.url}/glossary/`);
     await page.locator('h1').first().waitFor();
@@ -250,7 +244,7 @@ describe('analytics hit', () => {
       const id = Number(DUMMY_METRICA_ID);
       const url = (path: string) => variant.url + path;
 
-      await page.goto(url('/docs/get-started/'));
+      await visit(page, url('/docs/get-started/'));
       let hits = await hitsSoFar(page, 1);
       // Read after the hit: while the first page hydrates, its title passes through the bare site title.
       const titles = [await page.title()];
@@ -341,8 +335,7 @@ describe('loading, navigation and error states', () => {
 
   test('a blocked page chunk shows the Russian error and «Повторить», which reloads the page', async () => {
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${site.server.url}/docs/get-started/`);
-    await hydrated(page);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     const requested = jsRequests(page);
     // The page's own chunks fail (as after a deployment that replaced them); the app bundle loads.
     const pageChunk = (url: URL) => /\/assets\/js\/[^/]+\.js$/.test(url.pathname) && !/\/(main|runtime~main)\.[^/]+\.js$/.test(url.pathname);
@@ -388,8 +381,7 @@ describe('loading, navigation and error states', () => {
       );
       await route.fulfill({ response, body: patched });
     });
-    await page.goto(`${site.server.url}/docs/get-started/`);
-    await hydrated(page);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     await page.evaluate(() => {
       (window as unknown as { __monqCrash: boolean }).__monqCrash = true;
     });
@@ -430,8 +422,7 @@ describe('loading, navigation and error states', () => {
       );
       await route.fulfill({ response, body: patched });
     });
-    await page.goto(`${site.server.url}/docs/get-started/`);
-    await hydrated(page);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     await page.evaluate(() => {
       (window as unknown as { __monqCrash: boolean }).__monqCrash = true;
     });
@@ -452,8 +443,7 @@ describe('loading, navigation and error states', () => {
 
   test('a link pushes a history entry, or replaces it when it points at the current location', async () => {
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${site.server.url}/docs/get-started/`);
-    await hydrated(page);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     const length = () => page.evaluate(() => history.length);
     const start = await length();
     const marker = await page.evaluate(() => ((window as unknown as { __same: number }).__same = 1));
@@ -471,8 +461,7 @@ describe('loading, navigation and error states', () => {
 
   test('modified clicks (Ctrl/Cmd, Shift, Alt, middle button) are left to the browser', async () => {
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${site.server.url}/docs/get-started/`);
-    await hydrated(page);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     const link = page.locator('.navbar a[href="/glossary/"]').first();
     const here = page.url();
     const length = await page.evaluate(() => history.length);
@@ -500,8 +489,7 @@ describe('loading, navigation and error states', () => {
 
   test('the scroll position is restored on back and forward', async () => {
     const { page } = await open({ viewport: { width: 1280, height: 700 } });
-    await page.goto(`${site.server.url}/upgrade/upgrade-policies/`);
-    await hydrated(page);
+    await visit(page, `${site.server.url}/upgrade/upgrade-policies/`);
     await page.mouse.wheel(0, 900);
     await page.waitForFunction(() => window.scrollY >= 800);
     const before = await page.evaluate(() => window.scrollY);
@@ -610,8 +598,7 @@ interface ScrollBoxes {
 describe('phones and small screens', () => {
   test(`at ${DESKTOP_BREAKPOINT_PX} px and below the sidebar lives in the hamburger menu`, async () => {
     const { page } = await open({ viewport: { width: DESKTOP_BREAKPOINT_PX, height: 900 } });
-    await page.goto(`${site.server.url}/docs/guide/signals/`);
-    await hydrated(page);
+    await visit(page, `${site.server.url}/docs/guide/signals/`);
     assert.equal(await page.locator('.theme-doc-sidebar-container').isVisible(), false);
     await page.locator('button.navbar__toggle').click();
     const menu = page.locator('.navbar-sidebar');
@@ -619,7 +606,7 @@ describe('phones and small screens', () => {
     assert.ok((await menu.locator('.menu__link').count()) > 5, 'the docs sidebar is inside the menu');
 
     const wide = await open({ viewport: { width: DESKTOP_BREAKPOINT_PX + 1, height: 900 } });
-    await wide.page.goto(`${site.server.url}/docs/guide/signals/`);
+    await visit(wide.page, `${site.server.url}/docs/guide/signals/`);
     assert.equal(await wide.page.locator('.theme-doc-sidebar-container').isVisible(), true);
     assert.equal(await wide.page.locator('button.navbar__toggle').isVisible(), false);
   });
@@ -632,8 +619,7 @@ describe('phones and small screens', () => {
     let checkedCode = false;
     for (const route of candidates) {
       if (checkedTable && checkedCode) break;
-      await page.goto(site.server.url + route);
-      await hydrated(page);
+      await visit(page, site.server.url + route);
       const boxes = (await page.evaluate(SCROLL_BOXES)) as ScrollBoxes;
       if (boxes.tables > 0) {
         assert.equal(boxes.tablesScroll, true, `${route}: wide tables scroll in their box`);
@@ -657,9 +643,8 @@ describe('phones and small screens', () => {
     const { page } = await open({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const failures: string[] = [];
     for (const route of routes) {
-      const response = await page.goto(site.server.url + route);
+      const response = await visit(page, site.server.url + route);
       assert.equal(response?.status(), 200, route);
-      await hydrated(page);
       const report = (await page.evaluate(OVERFLOW_REPORT)) as OverflowReport;
       if (report.pageWidth > report.viewport || report.offenders.length > 0) {
         failures.push(`${route}: page ${report.pageWidth}px in ${report.viewport}px; ${report.offenders.join('; ')}`);

@@ -16,7 +16,7 @@ import {after, before, describe, it} from 'node:test';
 import type {Browser, Page} from 'playwright-core';
 import {createLocalSearchClient, type Fetcher, type LocalSearchClient} from '../../src/search/localClient';
 import type {Manifest} from '../../src/search/engine';
-import {buildDir, launchBrowser, openPage, startServer} from './lib';
+import {buildDir, launchBrowser, openPage, startServer, visit} from './lib';
 
 const HOSTED_DIR = process.env.MONQ_DOCS_HOSTED_BUILD_DIR;
 const FAKE_ORIGIN = 'http://site.invalid';
@@ -144,7 +144,7 @@ describe('search (local mode)', () => {
 
   it('opens with the button, Ctrl+K, Cmd+K and /', async () => {
     const {page, offHost} = await openPage(browser);
-    await page.goto(`${server.url}${page90}`);
+    await visit(page, `${server.url}${page90}`);
     await page.waitForSelector('.DocSearch-Button');
     assert.equal(await page.$('link[rel="preconnect"][href*="algolia"]'), null, 'no preconnect to the hosted service');
     for (const open of [
@@ -165,7 +165,7 @@ describe('search (local mode)', () => {
 
   it('shows the start screen in Russian', async () => {
     const {page, offHost} = await openPage(browser);
-    await page.goto(`${server.url}${page90}`);
+    await visit(page, `${server.url}${page90}`);
     await openModal(page);
     const text = await modalText(page);
     assert.match(text, /Поиск по документации/);
@@ -176,7 +176,7 @@ describe('search (local mode)', () => {
 
   it('searches the reader’s version: 9.0 pages find 9.0 and upgrade pages', async () => {
     const {page, offHost, consoleErrors} = await openPage(browser);
-    await page.goto(`${server.url}${page90}`);
+    await visit(page, `${server.url}${page90}`);
     await openModal(page);
     await typeQuery(page, contextQuery);
     const hrefs = await hitHrefs(page);
@@ -201,7 +201,7 @@ describe('search (local mode)', () => {
 
   it('searches the reader’s version: 8.9 pages find 8.9 and upgrade pages', async () => {
     const {page, offHost} = await openPage(browser);
-    await page.goto(`${server.url}${page89}`);
+    await visit(page, `${server.url}${page89}`);
     await openModal(page);
     await typeQuery(page, contextQuery);
     const hrefs = await hitHrefs(page);
@@ -214,7 +214,7 @@ describe('search (local mode)', () => {
 
   it('shows the no-results screen with a report link', async () => {
     const {page, offHost} = await openPage(browser);
-    await page.goto(`${server.url}${page90}`);
+    await visit(page, `${server.url}${page90}`);
     await openModal(page);
     const query = 'щъщъщзюхх';
     await typeQuery(page, query);
@@ -234,7 +234,7 @@ describe('search (local mode)', () => {
   it('shows the error screen when the index cannot be loaded', async () => {
     const {page, offHost} = await openPage(browser);
     await page.route('**/search/**', (route) => route.abort('failed'));
-    await page.goto(`${server.url}${page90}`);
+    await visit(page, `${server.url}${page90}`);
     await openModal(page);
     await typeQuery(page, contextQuery);
     await page.waitForSelector('[data-search-screen="error"]', {timeout: 10000});
@@ -255,7 +255,7 @@ describe('search (local mode)', () => {
 
   it('opens the offline AI screen with the disclaimer and sources, without any outside request', async () => {
     const {page, offHost} = await openPage(browser);
-    await page.goto(`${server.url}${page90}`);
+    await visit(page, `${server.url}${page90}`);
     await openModal(page);
     const question = `как настроить ${contextQuery}`;
     await typeQuery(page, question);
@@ -283,7 +283,7 @@ describe('search (local mode)', () => {
     const {page, offHost, consoleErrors} = await openPage(browser);
     const {results} = await client.search({requests: [{query: pagingQuery, hitsPerPage: 30, facetFilters: filtersFor('9.0')}]});
     const expected = results[0]!;
-    await page.goto(`${server.url}/demo-search/?q=${encodeURIComponent(pagingQuery)}&version=9.0`);
+    await visit(page, `${server.url}/demo-search/?q=${encodeURIComponent(pagingQuery)}&version=9.0`);
     await page.waitForSelector('[data-search-count]', {timeout: 15000});
     const count = await page.textContent('[data-search-count]');
     const n = expected.nbHits;
@@ -326,7 +326,7 @@ describe('search (local mode)', () => {
   it('says so on /demo-search when nothing is found', async () => {
     const {page, offHost} = await openPage(browser);
     // The issue's form of the URL, without the trailing slash (the server redirects, keeping the query).
-    await page.goto(`${server.url}/demo-search?q=${encodeURIComponent('щъщъщзюхх')}`);
+    await visit(page, `${server.url}/demo-search?q=${encodeURIComponent('щъщъщзюхх')}`);
     await page.waitForSelector('[data-search-count="0"]', {timeout: 15000});
     assert.match((await page.textContent('[data-search-count="0"]')) ?? '', /ничего не найдено/);
     assert.deepEqual(offHost, []);
@@ -337,7 +337,7 @@ describe('search (local mode)', () => {
     const {page, offHost} = await openPage(browser);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(`${server.url}${page90}`);
+    await visit(page, `${server.url}${page90}`);
     await openModal(page);
     await typeQuery(page, contextQuery);
     await hitHrefs(page);
@@ -415,7 +415,7 @@ describe('search (hosted mode, service intercepted)', {skip: HOSTED_DIR ? false 
         });
       },
     );
-    await page.goto(`${server.url}${page90}`);
+    await visit(page, `${server.url}${page90}`);
     const preconnect = await page.$eval('head', (head) => head.querySelector('link[rel="preconnect"]')?.getAttribute('href') ?? null);
     assert.ok(preconnect === null || isService(preconnect), `preconnect only to the service: ${preconnect}`);
     await openModal(page);
@@ -444,7 +444,7 @@ describe('search (hosted mode, service intercepted)', {skip: HOSTED_DIR ? false 
   it('shows the error screen when the service cannot be reached', async () => {
     const {page, offHost} = await openPage(browser, {allowOffHost: isService});
     await page.route((url) => isService(url.toString()), (route) => route.abort('internetdisconnected'));
-    await page.goto(`${server.url}${page90}`);
+    await visit(page, `${server.url}${page90}`);
     await openModal(page);
     await typeQuery(page, 'сервис');
     await page.waitForSelector('[data-search-screen="error"]', {timeout: 20000});

@@ -4,7 +4,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, titleOf, siteUnderTest, type OpenedPage, type OpenPageOptions } from './lib';
+import { reload, startServer, titleOf, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
 
 const site = siteUnderTest();
 const open = (options?: OpenPageOptions) => site.open(options);
@@ -21,7 +21,7 @@ describe('pages of the foundation', () => {
   for (const [path, title] of pages) {
     test(`${path} answers with its Russian title`, async () => {
       const { page, consoleErrors } = await open();
-      const response = await page.goto(site.server.url + path);
+      const response = await visit(page, site.server.url + path);
       assert.equal(response?.status(), 200);
       assert.match(await titleOf(page), title);
       assert.equal(await page.getAttribute('html', 'lang'), 'ru');
@@ -34,7 +34,7 @@ describe('pages of the foundation', () => {
 describe('redirects', () => {
   test('/upgrade leads to /upgrade/v9/ (server rule)', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/upgrade`);
+    await visit(page, `${site.server.url}/upgrade`);
     assert.equal(new URL(page.url()).pathname, '/upgrade/v9/');
   });
 
@@ -52,16 +52,16 @@ describe('redirects', () => {
 
   test('/docs and /docs/8.9 lead to the get-started page of their version', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs`);
+    await visit(page, `${site.server.url}/docs`);
     assert.equal(new URL(page.url()).pathname, '/docs/get-started/');
-    await page.goto(`${site.server.url}/docs/8.9/`);
+    await visit(page, `${site.server.url}/docs/8.9/`);
     assert.equal(new URL(page.url()).pathname, '/docs/8.9/get-started/');
   });
 
   test('a trailing .html or index.html resolves to the page', async () => {
     const { page, consoleErrors } = await open();
     for (const path of ['/docs/get-started.html', '/docs/get-started/index.html', '/docs/get-started']) {
-      const response = await page.goto(site.server.url + path);
+      const response = await visit(page, site.server.url + path);
       assert.equal(response?.status(), 200);
       assert.equal(new URL(page.url()).pathname, '/docs/get-started/');
       assert.match(await titleOf(page), /^Начало работы \| Monq Docs$/);
@@ -73,19 +73,19 @@ describe('redirects', () => {
 describe('versions', () => {
   test('8.9 pages carry the unmaintained-version banner, 9.0 pages do not', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs/8.9/get-started/`);
+    await visit(page, `${site.server.url}/docs/8.9/get-started/`);
     const banner = page.locator('.theme-doc-version-banner');
     await banner.waitFor();
     assert.match(await banner.innerText(), /8\.9.*уже не поддерживается/s);
     assert.match(await banner.innerText(), /последней версии/);
-    await page.goto(`${site.server.url}/docs/get-started/`);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     assert.equal(await page.locator('.theme-doc-version-banner').count(), 0);
     assert.match(await page.locator('.theme-doc-version-badge').innerText(), /9\.0/);
   });
 
   test('the version dropdown lists 9.0, 8.9 and the archive hosts', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs/get-started/`);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     const dropdown = page.locator('.navbar__item.dropdown', { hasText: '9.0' }).first();
     await dropdown.hover();
     const links = dropdown.locator('.dropdown__menu a');
@@ -99,7 +99,7 @@ describe('versions', () => {
 
   test('the version dropdown is absent on upgrade pages', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/upgrade/v9/`);
+    await visit(page, `${site.server.url}/upgrade/v9/`);
     await page.locator('.theme-doc-sidebar-container').first().waitFor();
     assert.equal(await page.locator('.navbar__item.dropdown', { hasText: '8.9' }).count(), 0);
     assert.equal(await page.locator('.navbar a[href="https://v8.docs.monq.ru"]').count(), 0);
@@ -107,7 +107,7 @@ describe('versions', () => {
 
   test('the version chosen in the dropdown is remembered for the docs plugin', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs/get-started/`);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     const dropdown = page.locator('.navbar__item.dropdown', { hasText: '9.0' }).first();
     await dropdown.hover();
     await dropdown.locator('.dropdown__menu a', { hasText: '8.9' }).click();
@@ -115,7 +115,7 @@ describe('versions', () => {
     const stored = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
     assert.match(stored, /docs-preferred-version-default[^\]]*"8\.9"/);
     // Elsewhere on the site, «Документация» now leads into 8.9.
-    await page.goto(`${site.server.url}/glossary/`);
+    await visit(page, `${site.server.url}/glossary/`);
     await page.waitForFunction(() =>
       Array.from(document.querySelectorAll('.navbar__items a.navbar__link')).some(
         (link) => link.textContent === 'Документация' && link.getAttribute('href')?.startsWith('/docs/8.9/'),
@@ -136,7 +136,7 @@ function pluralForm(n: number, [one, few, many]: [string, string, string]): stri
 describe('page furniture', () => {
   test('a doc page has breadcrumbs, version badge, table of contents, pagination, edit link and sidebar', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs/guide/signals/`);
+    await visit(page, `${site.server.url}/docs/guide/signals/`);
     assert.match(await page.locator('nav.theme-doc-breadcrumbs').innerText(), /Руководство пользователя/);
     assert.match(await page.locator('.theme-doc-version-badge').innerText(), /Версия: 9\.0/);
     const tocLinks = page.locator('.table-of-contents a');
@@ -151,7 +151,7 @@ describe('page furniture', () => {
 
   test('the table of contents lists heading levels 2 and 3 only', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs/reference/agent-plugins/tcp/`);
+    await visit(page, `${site.server.url}/docs/reference/agent-plugins/tcp/`);
     const tocTargets = await page
       .locator('.table-of-contents a')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')?.slice(1) ?? ''));
@@ -164,16 +164,16 @@ describe('page furniture', () => {
 
   test('pages that opt out of the sidebar render without it and are not listed in it', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs/guide/administration/actions-types/`);
+    await visit(page, `${site.server.url}/docs/guide/administration/actions-types/`);
     await page.locator('article h1').waitFor();
     assert.equal(await page.locator('.theme-doc-sidebar-container').count(), 0);
-    await page.goto(`${site.server.url}/docs/guide/administration/`);
+    await visit(page, `${site.server.url}/docs/guide/administration/`);
     assert.equal(await page.locator('.theme-doc-sidebar-container a[href$="/actions-types/"]').count(), 0);
   });
 
   test('category cards count their pages with the right Russian plural', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs/guide/`);
+    await visit(page, `${site.server.url}/docs/guide/`);
     const descriptions = await page.locator('article .card p').allInnerTexts();
     const counts = descriptions.map((text) => /^(\d+) (\S+)$/.exec(text.trim())).filter((m) => m !== null);
     assert.ok(counts.length > 0, 'at least one category card');
@@ -184,7 +184,7 @@ describe('page furniture', () => {
 
   test('the footer carries the licence agreement and the 2025 copyright', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/`);
+    await visit(page, `${site.server.url}/`);
     const footer = page.locator('footer');
     assert.equal(await footer.locator('a', { hasText: 'Лицензионное соглашение' }).count(), 1);
     assert.match(await footer.innerText(), /© 2025/);
@@ -192,7 +192,7 @@ describe('page furniture', () => {
 
   test('the navbar carries the sections, the community links and the search button', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs/get-started/`);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     const navbar = page.locator('nav.navbar');
     for (const label of ['Документация', 'Обновления', 'Глоссарий']) {
       assert.equal(await navbar.locator('a.navbar__link', { hasText: label }).first().isVisible(), true, label);
@@ -216,7 +216,7 @@ describe('page furniture', () => {
 describe('upgrade notes', () => {
   test('the sidebar groups releases by line, newest line and newest release first', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/upgrade/v7/`);
+    await visit(page, `${site.server.url}/upgrade/v7/`);
     const sidebar = page.locator('.theme-doc-sidebar-container');
     const lines = (await sidebar.locator('.theme-doc-sidebar-item-category-level-1 > div a.menu__link').allInnerTexts()).map((t) => t.trim());
     assert.deepEqual(lines, ['Monq 9', 'Monq 8', 'Monq 7', 'Monq 6.5']);
@@ -230,10 +230,10 @@ describe('upgrade notes', () => {
 
   test('the infra 1.5 notes render without a sidebar and are not listed in it', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/upgrade/v6-5/infra-1-5-0/`);
+    await visit(page, `${site.server.url}/upgrade/v6-5/infra-1-5-0/`);
     await page.locator('article h1').waitFor();
     assert.equal(await page.locator('.theme-doc-sidebar-container').count(), 0);
-    await page.goto(`${site.server.url}/upgrade/v6-5/`);
+    await visit(page, `${site.server.url}/upgrade/v6-5/`);
     assert.equal(await page.locator('.theme-doc-sidebar-container a[href*="infra-1-5"]').count(), 0);
   });
 });
@@ -246,17 +246,15 @@ describe('canonical URLs', () => {
     const html = await (await fetch(`${site.server.url}/docs/8.9/guide/signals/`)).text();
     assert.match(html, /<link[^>]*rel="?canonical"?[^>]*href="?https:\/\/docs\.monq\.ru\/docs\/guide\/signals\/"?/);
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs/8.9/guide/signals/`);
-    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await visit(page, `${site.server.url}/docs/8.9/guide/signals/`);
     assert.deepEqual(await canonicals(page), ['https://docs.monq.ru/docs/guide/signals/']);
   });
 
   test('8.9-only pages and 9.0 pages are canonical to themselves', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/docs/8.9/reference/microservices/`);
-    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await visit(page, `${site.server.url}/docs/8.9/reference/microservices/`);
     assert.deepEqual(await canonicals(page), ['https://docs.monq.ru/docs/8.9/reference/microservices/']);
-    await page.goto(`${site.server.url}/docs/guide/signals/`);
+    await visit(page, `${site.server.url}/docs/guide/signals/`);
     assert.deepEqual(await canonicals(page), ['https://docs.monq.ru/docs/guide/signals/']);
   });
 });
@@ -264,7 +262,7 @@ describe('canonical URLs', () => {
 describe('errors', () => {
   test('an unknown path shows the Russian not-found page with status 404', async () => {
     const { page } = await open();
-    const response = await page.goto(`${site.server.url}/docs/no-such-page/`);
+    const response = await visit(page, `${site.server.url}/docs/no-such-page/`);
     assert.equal(response?.status(), 404);
     const text = await page.locator('main').innerText();
     assert.match(text, /Страница не найдена/);
@@ -279,7 +277,7 @@ describe('colour mode and announcement bar', () => {
 
   test('the toggle cycles light, dark, system and the choice survives a reload', async () => {
     const { page } = await open({ colorScheme: 'dark' });
-    await page.goto(`${site.server.url}/docs/get-started/`);
+    await visit(page, `${site.server.url}/docs/get-started/`);
     // Nothing chosen yet: the OS preference (dark here) is respected.
     assert.equal(await themeState(page), 'dark/system');
     const toggle = page.locator('.navbar button[class*="toggleButton"]').first();
@@ -291,16 +289,14 @@ describe('colour mode and announcement bar', () => {
     assert.deepEqual(seen, ['light/light', 'dark/dark', 'dark/system']);
     assert.match((await toggle.getAttribute('aria-label')) ?? '', /Системный режим/);
     await toggle.click(); // light, chosen explicitly
-    await page.reload();
+    await reload(page);
     assert.equal(await themeState(page), 'light/light');
   });
 
   test('in system mode the page follows a change of the OS preference', async () => {
     const { page } = await open({ colorScheme: 'dark' });
-    await page.goto(`${site.server.url}/`);
+    await visit(page, `${site.server.url}/`);
     assert.equal(await themeState(page), 'dark/system');
-    // The theme listens to the OS preference once React has taken over the page.
-    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     assert.equal(await themeState(page), 'light/system');
@@ -308,13 +304,13 @@ describe('colour mode and announcement bar', () => {
 
   test('a dismissed announcement bar stays closed after a reload', async () => {
     const { page } = await open();
-    await page.goto(`${site.server.url}/`);
+    await visit(page, `${site.server.url}/`);
     const bar = page.locator('div[class*="announcementBar_"]').first();
     await bar.waitFor();
     assert.match(await bar.innerText(), /Monq 9\.0/);
     await bar.locator('button[class*="announcementBarClose"]').click();
     await page.waitForFunction(() => !document.querySelector('div[class*="announcementBar_"]'));
-    await page.reload();
+    await reload(page);
     await page.locator('main').waitFor();
     await page.waitForTimeout(300);
     assert.equal(await page.locator('div[class*="announcementBar_"]').count(), 0);
@@ -327,7 +323,7 @@ describe('colour mode and announcement bar', () => {
 describe('phone layout', () => {
   test('the hamburger menu opens below 996 px and closes when the window grows', async () => {
     const { page } = await open({ viewport: { width: 800, height: 900 } });
-    await page.goto(`${site.server.url}/docs/guide/signals/`);
+    await visit(page, `${site.server.url}/docs/guide/signals/`);
     const toggle = page.locator('button.navbar__toggle');
     assert.equal(await toggle.isVisible(), true);
     await toggle.click();
