@@ -22,6 +22,7 @@ import { searchPlugins, searchThemeConfig } from './config/search';
 import { clientModules } from './config/clientModules';
 import { deployPlugins } from './config/deploy';
 import { prism } from './config/prism';
+import { contentRehypePlugins, perfPlugins } from './config/perf';
 import { announcementId } from './config/announcement';
 import {
   ANNOUNCEMENT_HTML,
@@ -85,7 +86,7 @@ const config = {
       {
         docs: docsOptions(env),
         blog: false,
-        pages: {},
+        pages: { rehypePlugins: contentRehypePlugins },
         theme: { customCss: ['./src/css/custom.css', './src/css/reader.css'] },
         sitemap: {
           changefreq: 'weekly',
@@ -102,6 +103,7 @@ const config = {
     ['client-redirects', { redirects: clientRedirects() } satisfies RedirectOptions],
     ...searchPlugins(env),
     ...deployPlugins(env),
+    ...perfPlugins(env),
   ],
 
   clientModules,

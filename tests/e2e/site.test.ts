@@ -4,7 +4,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { reload, startServer, titleOf, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildDir, reload, startServer, titleOf, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
 
 const site = siteUnderTest();
 const open = (options?: OpenPageOptions) => site.open(options);
@@ -256,6 +258,32 @@ describe('canonical URLs', () => {
     assert.deepEqual(await canonicals(page), ['https://docs.monq.ru/docs/8.9/reference/microservices/']);
     await visit(page, `${site.server.url}/docs/guide/signals/`);
     assert.deepEqual(await canonicals(page), ['https://docs.monq.ru/docs/guide/signals/']);
+  });
+});
+
+describe('code blocks', () => {
+  test('code is highlighted from build-time tokens in both colour modes, and main.js carries no Prism', async () => {
+    const main = readdirSync(join(buildDir, 'assets/js')).find((name) => /^main\.[\w]+\.js$/.test(name));
+    assert.ok(main, 'main.js is built');
+    const source = readFileSync(join(buildDir, 'assets/js', main), 'utf8');
+    assert.doesNotMatch(source, /before-tokenize/, 'no Prism core in the entry bundle');
+    assert.doesNotMatch(source, /"@site\//, 'no module paths in the client registry');
+
+    const { page, consoleErrors } = await open({ colorScheme: 'light' });
+    await visit(page, `${site.server.url}/docs/reference/agent-plugins/tcp/`);
+    const block = page.locator('.theme-code-block', { has: page.locator('.language-yaml') }).first();
+    const key = block.locator('.token.key.atrule').first();
+    await key.waitFor();
+    assert.ok((await block.locator('.token').count()) > 10, 'the YAML is split into tokens');
+    const colour = () => key.evaluate((node) => getComputedStyle(node).color);
+    assert.equal(await colour(), 'rgb(179, 29, 40)', 'the light theme colours YAML keys');
+    // the toggle cycles light, dark, system: the second click chooses dark
+    const toggle = page.locator('.navbar button[class*="toggleButton"]').first();
+    await toggle.click();
+    await toggle.click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    assert.equal(await colour(), 'rgb(255, 148, 146)', 'the dark theme colours them after the switch');
+    assert.deepEqual(consoleErrors, []);
   });
 });
 

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as stock from 'prism-react-renderer';
-import * as slim from '../../plugins/perf/prism-slim';
-import { SLIM_LANGUAGES } from '../../plugins/perf/prism-slim';
+import * as replay from '../../plugins/perf/highlight';
+import { BUNDLED_LANGUAGES, encodeCode, hasGrammar, highlightedVariants, tokenize } from '../../plugins/perf/code-tokens';
+import { codeKey, decodeTokens, registerCodeTokens } from '../../src/lib/code/tokens';
 import { ADDITIONAL_LANGUAGES, darkCodeTheme, lightCodeTheme } from '../../config/prism';
 import { blend, contrastRatio, parseColor } from '../../scripts/lib/bench-contrast';
 
@@ -66,8 +67,8 @@ function fenceLanguages(dir: string, found = new Set<string>()): Set<string> {
 test('the extra Prism languages are exactly the ones the content uses beyond the bundled set', () => {
   const used = new Set<string>();
   for (const dir of ['versioned_docs', 'upgrade', 'docs', 'src/pages']) fenceLanguages(dir, used);
-  // the browser bundle carries the slim Prism of plugins/perf
-  const bundled = new Set(SLIM_LANGUAGES);
+  // code is tokenized at build time by prism-react-renderer's Prism plus ADDITIONAL_LANGUAGES
+  const bundled = new Set(BUNDLED_LANGUAGES);
   const missing = Array.from(used).filter(
     (lang) => !bundled.has(lang) && !ADDITIONAL_LANGUAGES.includes(lang) && !['text', 'plain', 'txt'].includes(lang),
   );
@@ -76,22 +77,44 @@ test('the extra Prism languages are exactly the ones the content uses beyond the
   assert.deepEqual(unused, [], 'remove these from ADDITIONAL_LANGUAGES in config/prism.ts');
 });
 
-test('the slim Prism holds the grammars it declares', () => {
-  for (const lang of SLIM_LANGUAGES) assert.ok(slim.Prism.languages[lang], lang);
-  assert.equal(slim.Prism.languages.python, undefined, 'grammars the content does not use are left out');
+test('every fenced language of the content has a grammar at build time', () => {
+  const used = new Set<string>();
+  for (const dir of ['versioned_docs', 'upgrade', 'docs', 'src/pages']) fenceLanguages(dir, used);
+  const plain = ['text', 'plain', 'txt'];
+  assert.deepEqual(
+    Array.from(used).filter((lang) => !plain.includes(lang) && !hasGrammar(lang)),
+    [],
+  );
+  assert.equal(hasGrammar('no-such-language'), false);
 });
 
-test('the slim Highlight renders the same markup as prism-react-renderer', () => {
-  const samples: [string, string][] = [
-    ['json', '{\n  "name": "monq",\n  "port": 8080,\n  "tls": true\n}\n\n'],
-    ['yaml', 'agent:\n  # comment\n  name: "node-1"\n  ports: [80, 443]'],
-    ['sql', "SELECT id, name FROM signals WHERE severity > 3 AND name LIKE 'db%';"],
-    ['javascript', 'const x = (a) => a * 2; // twice\nconsole.log(`x=${x(2)}`);'],
-    ['text', 'plain text\n\nwith an empty line'],
-  ];
-  const render = (Highlight: typeof stock.Highlight | typeof slim.Highlight, language: string, code: string): string =>
+const SAMPLES: [string, string][] = [
+  ['json', '{\n  "name": "monq",\n  "port": 8080,\n  "tls": true\n}\n\n'],
+  ['yaml', 'agent:\n  # comment\n  name: "node-1"\n  ports: [80, 443]'],
+  ['sql', "SELECT id, name FROM signals WHERE severity > 3 AND name LIKE 'db%';"],
+  ['javascript', 'const x = (a) => a * 2; // twice\nconsole.log(`x=${x(2)}`);'],
+  ['bash', 'curl -s -H "Authorization: Bearer $TOKEN" \\\n  https://monq.example/api/public/sm/v2/config-items | jq .\n\n# done'],
+  ['csharp', 'var items = await client.GetAsync("/api");\r\nif (items == null) { return; }'],
+  ['text', 'plain text\n\nwith an empty line'],
+  ['lua', 'local x = 1 -- unknown to the build: shown as plain text'],
+  ['yaml', ''],
+];
+
+test('build-time runs rebuild exactly the tokens prism-react-renderer computes', () => {
+  for (const [language, code] of SAMPLES) {
+    const expected = tokenize(code, language);
+    assert.deepEqual(decodeTokens(code, encodeCode(code, language)), expected, `${language}: ${code}`);
+  }
+  // runs that do not fit the code are refused rather than cut wrongly
+  const runs = encodeCode('a: 1', 'yaml');
+  assert.equal(decodeTokens('a: 12', runs), undefined);
+  assert.equal(decodeTokens('a: 1\nb: 2', runs), undefined);
+});
+
+test('the Highlight of the bundles renders the same markup as prism-react-renderer from the registered runs', () => {
+  const render = (Highlight: typeof stock.Highlight | typeof replay.Highlight, language: string, code: string): string =>
     renderToStaticMarkup(
-      createElement(Highlight as typeof slim.Highlight, {
+      createElement(Highlight as typeof replay.Highlight, {
         code,
         language,
         theme: lightCodeTheme,
@@ -109,9 +132,18 @@ test('the slim Highlight renders the same markup as prism-react-renderer', () =>
           ),
       }),
     );
-  for (const [language, code] of samples) {
+  registerCodeTokens(SAMPLES.map(([language, code]) => [codeKey(language, code), encodeCode(code, language)]));
+  for (const [language, code] of SAMPLES) {
     const expected = render(stock.Highlight, language, code);
     assert.ok(expected.includes('token'), language);
-    assert.equal(render(slim.Highlight, language, code), expected, language);
+    assert.equal(render(replay.Highlight, language, code), expected, language);
   }
+  // an unregistered block fails the build (server rendering) instead of silently losing its colours
+  assert.throws(() => render(replay.Highlight, 'yaml', 'never: registered'), /without build-time tokens/);
+});
+
+test('the code a block hands to Highlight: last line break dropped, magic comment lines too', () => {
+  assert.deepEqual(highlightedVariants('a: 1\n'), ['a: 1']);
+  assert.deepEqual(highlightedVariants('a: 1\r\n\n'), ['a: 1\r\n']);
+  assert.deepEqual(highlightedVariants('x = 1\n# highlight-next-line\ny = 2\n'), ['x = 1\n# highlight-next-line\ny = 2', 'x = 1\ny = 2']);
 });
