@@ -22,7 +22,7 @@ import { searchPlugins, searchThemeConfig } from './config/search';
 import { clientModules } from './config/clientModules';
 import { deployPlugins } from './config/deploy';
 import { prism } from './config/prism';
-import { contentRehypePlugins, perfPlugins } from './config/perf';
+import { DOCS_PLUGIN, contentRehypePlugins, perfPlugins } from './config/perf';
 import { announcementId } from './config/announcement';
 import {
   ANNOUNCEMENT_HTML,
@@ -84,7 +84,8 @@ const config = {
     [
       'classic',
       {
-        docs: docsOptions(env),
+        // both docs instances are registered below, through the wrapper of config/perf.ts
+        docs: false,
         blog: false,
         pages: { rehypePlugins: contentRehypePlugins },
         theme: { customCss: ['./src/css/custom.css', './src/css/reader.css'] },
@@ -99,7 +100,8 @@ const config = {
   ],
 
   plugins: [
-    ['content-docs', upgradeDocsOptions()],
+    [DOCS_PLUGIN, docsOptions(env)],
+    [DOCS_PLUGIN, upgradeDocsOptions()],
     ['client-redirects', { redirects: clientRedirects() } satisfies RedirectOptions],
     ...searchPlugins(env),
     ...deployPlugins(env),

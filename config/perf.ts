@@ -13,3 +13,10 @@ export function perfPlugins(_env: SiteEnv): PluginConfig[] {
  * build time, so the browser runs no Prism.
  */
 export const contentRehypePlugins = [rehypeCodeTokens];
+
+/**
+ * The docs plugin of both instances: `@docusaurus/plugin-content-docs` wrapped so that doc descriptions
+ * leave the version chunk (plugins/docs-slim). A module path, so Docusaurus validates the options as
+ * it does for its own plugin.
+ */
+export const DOCS_PLUGIN = './plugins/docs-slim/index.ts';

@@ -261,6 +261,34 @@ describe('canonical URLs', () => {
   });
 });
 
+describe('index pages', () => {
+  /** Titles of the doc cards (📄️) of the page whose description is empty. */
+  const undescribed = (page: OpenedPage['page']) =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('article'))
+        .filter((card) => card.querySelector('h2')?.textContent?.includes('📄'))
+        .filter((card) => !(card.querySelector('p')?.textContent ?? '').trim())
+        .map((card) => card.querySelector('h2')?.textContent ?? ''),
+    );
+  const docCards = (page: OpenedPage['page']) => page.locator('article h2', { hasText: '📄' }).count();
+
+  test('doc cards show their page description, in both versions, also after a client-side navigation', async () => {
+    const { page, consoleErrors } = await open({ viewport: { width: 1280, height: 900 } });
+    for (const path of ['/docs/guide/', '/docs/8.9/guide/', '/docs/get-started/install/']) {
+      await visit(page, site.server.url + path);
+      assert.ok((await docCards(page)) > 0, `${path} has doc cards`);
+      assert.deepEqual(await undescribed(page), [], path);
+    }
+    // client-side: the description comes with the route, not with the server-rendered HTML
+    await visit(page, `${site.server.url}/docs/get-started/install/demo/`);
+    await page.locator('nav[aria-label] .breadcrumbs__link[href="/docs/get-started/install/"]').first().click();
+    await page.waitForURL(`${site.server.url}/docs/get-started/install/`);
+    await page.locator('article h2', { hasText: '📄' }).first().waitFor();
+    assert.deepEqual(await undescribed(page), []);
+    assert.deepEqual(consoleErrors, []);
+  });
+});
+
 describe('code blocks', () => {
   test('code is highlighted from build-time tokens in both colour modes, and main.js carries no Prism', async () => {
     const main = readdirSync(join(buildDir, 'assets/js')).find((name) => /^main\.[\w]+\.js$/.test(name));

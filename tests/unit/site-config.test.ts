@@ -2,11 +2,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import config from '../../docusaurus.config';
+import { DOCS_PLUGIN } from '../../config/perf';
 
 type Loose = Record<string, unknown>;
 const cfg = config as unknown as Loose;
 const themeConfig = cfg.themeConfig as Loose;
 const preset = ((cfg.presets as unknown[])[0] as [string, Loose])[1];
+/** Options of the docs plugin instances (registered through the wrapper of config/perf.ts). */
+const docsInstances = (cfg.plugins as unknown[])
+  .filter((plugin): plugin is [string, Loose] => Array.isArray(plugin) && plugin[0] === DOCS_PLUGIN)
+  .map(([, options]) => options);
 
 test('one Russian locale, left to right; site url and base path', () => {
   const i18n = cfg.i18n as { defaultLocale: string; locales: string[]; localeConfigs: Record<string, Loose> };
@@ -41,7 +46,9 @@ test('sitemap: weekly, priority 0.5, tag pages excluded', () => {
 });
 
 test('versions: 9.0 latest at /docs/, 8.9 unmaintained at /docs/8.9/, no unreleased version by default', () => {
-  const docs = preset.docs as Loose;
+  assert.equal(preset.docs, false, 'the preset does not add a third docs instance');
+  assert.deepEqual(docsInstances.map((options) => options.id ?? 'default'), ['default', 'upgrade']);
+  const docs = docsInstances[0] as Loose;
   assert.equal(docs.lastVersion, '9.0');
   assert.equal(docs.includeCurrentVersion, false);
   assert.deepEqual(docs.onlyIncludeVersions, ['9.0', '8.9']);
