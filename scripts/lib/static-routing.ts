@@ -94,3 +94,27 @@ export function contentType(file: string): string {
   const dot = file.lastIndexOf('.');
   return (dot >= 0 && TYPES[file.slice(dot).toLowerCase()]) || 'application/octet-stream';
 }
+
+/** Encodings of the copies the deploy plugin writes next to each file, in order of preference. */
+export const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * The precompressed copy to send for a request (as nginx's `brotli_static` and `gzip_static` do), or
+ * null for the file itself. `q=0` refuses an encoding.
+ */
+export function precompressedCopy(
+  acceptEncoding: string | undefined,
+  hasCopy: (suffix: string) => boolean,
+): (typeof PRECOMPRESSED)[number] | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => part && !/;\s*q=0(?:\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]?.trim()),
+  );
+  return PRECOMPRESSED.find(({ encoding, suffix }) => (accepted.has(encoding) || accepted.has('*')) && hasCopy(suffix)) ?? null;
+}

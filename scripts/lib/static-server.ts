@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { contentType, resolvePath, type Lookup, type Resolution } from './static-routing';
+import { contentType, precompressedCopy, resolvePath, type Lookup, type Resolution } from './static-routing';
 import { REDIRECTS } from '../../config/redirects';
 
 export interface RunningServer {
@@ -11,10 +11,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serve a built site on loopback with the rules of static-routing.ts. Port 0 picks a free one. */
 /**
- * `plain: true` behaves like a bare static server with no rules of ours (no redirects): it shows
- * what readers get from a server that only maps directories to index.html.
+ * Serve a built site on loopback with the rules of static-routing.ts. Port 0 picks a free one. Like
+ * the nginx configuration, it sends the brotli or gzip copy of a file written at build time when the
+ * client accepts it, so that what a browser loads here weighs what it weighs in production.
+ *
+ * `plain: true` behaves like a bare static server with no rules of ours (no redirects, no
+ * compression): it shows what readers get from a server that only maps directories to index.html.
  */
 export async function serveStatic(
   dir: string,
@@ -46,15 +49,18 @@ export async function serveStatic(
       res.writeHead(result.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
+    const copy = plain ? null : precompressedCopy(req.headers['accept-encoding'], (suffix) => lookup(result.file + suffix) === 'file');
     res.writeHead(result.status, {
       'Content-Type': contentType(file),
       'Cache-Control': file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
+      ...(plain ? {} : { Vary: 'Accept-Encoding' }),
+      ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
     });
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    createReadStream(file).pipe(res);
+    createReadStream(copy ? file + copy.suffix : file).pipe(res);
   });
   await new Promise<void>((done) => server.listen(port, host, done));
   const address = server.address() as AddressInfo;

@@ -4,31 +4,19 @@
  * bench pages: home, a 9.0 page, an 8.9 page, an upgrade page and the search page.
  * `npm run bench` prints the same figures against the 120 KB target.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { buildDir, launchBrowser, startServer } from '../e2e/lib';
-import type { RunningServer } from '../../scripts/lib/static-server';
+import { buildDir, siteUnderTest } from '../e2e/lib';
 import { BENCH_PAGES } from '../../scripts/lib/bench-pages';
 import { JS_BUDGET_FAIL_KB, KB, measurePageScripts } from '../../scripts/lib/bench-js';
 
-let server: RunningServer;
-let browser: Browser;
+const site = siteUnderTest();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 describe(`JavaScript run on load stays within ${JS_BUDGET_FAIL_KB} KB gzip`, () => {
   for (const page of BENCH_PAGES) {
     test(page, async () => {
-      const weight = await measurePageScripts(browser, server.url, buildDir, page);
+      const weight = await measurePageScripts(site.browser, site.server.url, buildDir, page);
       assert.ok(
         weight.scripts.some((script) => /\/main\.[\w]+\.js$/.test(script.path)),
         'the entry script is among the measured scripts',

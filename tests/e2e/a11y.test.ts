@@ -6,14 +6,13 @@
  * - no English string in the page furniture: navbar, sidebars, footer, table of contents, pagination,
  *   breadcrumbs, banners, buttons, and every `aria-label`, `title` and `placeholder`.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { buildDir, launchBrowser, openPage, startServer, type OpenedPage } from './lib';
-import type { RunningServer } from '../../scripts/lib/static-server';
+import type { Page } from 'playwright-core';
+import { buildDir, pool, siteUnderTest, type OpenedPage } from './lib';
 import { A11Y_SAMPLE_SIZE, KEY_PAGES, builtPages, samplePages, sectionOf, sitemapPaths } from '../../scripts/lib/bench-pages';
 import { englishWords } from '../../scripts/lib/bench-uitext';
 import { waitForSettled } from '../../scripts/lib/bench-js';
@@ -21,34 +20,13 @@ import { waitForSettled } from '../../scripts/lib/bench-js';
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-let server: RunningServer;
-let browser: Browser;
+const site = siteUnderTest();
 
 const sitemap = sitemapPaths(readFileSync(join(buildDir, 'sitemap.xml'), 'utf8'));
 const allPages = Array.from(new Set([...sitemap, ...builtPages(buildDir, 'docs/8.9'), ...KEY_PAGES])).sort();
 const sample = samplePages(allPages, A11Y_SAMPLE_SIZE, KEY_PAGES);
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-}
 
 interface AxeFinding {
   id: string;
@@ -135,15 +113,15 @@ function englishFindings(path: string, strings: string[]): string[] {
 }
 
 async function load(path: string, colorScheme: 'light' | 'dark'): Promise<OpenedPage> {
-  const opened = await openPage(browser, { colorScheme, viewport: { width: 1280, height: 900 } });
-  await opened.page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
+  const opened = await site.open({ colorScheme, viewport: { width: 1280, height: 900 } });
+  await opened.page.goto(site.server.url + path, { waitUntil: 'domcontentloaded' });
   await waitForSettled(opened.page);
   return opened;
 }
 
 describe('the gates can fail', () => {
   test('axe reports a low-contrast text as a serious violation', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await site.open();
     await page.setContent('<html lang="ru"><title>t</title><main><p style="color:#aaa;background:#fff">Текст</p></main></html>');
     const found = await axeViolations(page);
     assert.ok(found.some((violation) => violation.id === 'color-contrast'), JSON.stringify(found));
@@ -151,7 +129,7 @@ describe('the gates can fail', () => {
   });
 
   test('the furniture check reads aria-labels, titles and button texts', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await site.open();
     await page.setContent(
       '<nav class="navbar"><a title="Edit this page">Правка</a></nav><button aria-label="Close">×</button><footer>Monq Docs</footer>',
     );
@@ -197,11 +175,11 @@ describe(`accessibility of ${sample.length} pages`, () => {
 
 describe('no English interface string', () => {
   test('the phone menu, the mobile table of contents and the search dialog are Russian', async () => {
-    const opened = await openPage(browser, { viewport: { width: 420, height: 860 } });
+    const opened = await site.open({ viewport: { width: 420, height: 860 } });
     const { page } = opened;
     try {
       const path = '/docs/guide/signals/';
-      await page.goto(server.url + path);
+      await page.goto(site.server.url + path);
       await waitForSettled(page);
       const problems: string[] = [];
       const tocButton = page.locator('.theme-doc-toc-mobile button').first();
@@ -210,7 +188,7 @@ describe('no English interface string', () => {
       await page.locator('.navbar-sidebar').waitFor({ state: 'visible' });
       problems.push(...englishFindings(`${path} (menu)`, await furnitureStrings(page)));
       await page.keyboard.press('Escape');
-      await page.goto(server.url + path);
+      await page.goto(site.server.url + path);
       await waitForSettled(page);
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Modal').waitFor({ state: 'visible' });

@@ -4,13 +4,11 @@
  * both versions, the upgrade instance) loads with no console error, no failed request and no
  * request off the host.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { buildDir, launchBrowser, openPage, startServer } from './lib';
-import type { RunningServer } from '../../scripts/lib/static-server';
+import { buildDir, pool, siteUnderTest } from './lib';
 import {
   builtPages,
   CRAWL_SAMPLE_SIZE,
@@ -22,35 +20,13 @@ import {
 } from '../../scripts/lib/bench-pages';
 import { waitForSettled } from '../../scripts/lib/bench-js';
 
-let server: RunningServer;
-let browser: Browser;
+const site = siteUnderTest();
 
 const sitemap = sitemapPaths(readFileSync(join(buildDir, 'sitemap.xml'), 'utf8'));
 const pages89 = builtPages(buildDir, 'docs/8.9');
 const allPages = Array.from(new Set([...sitemap, ...pages89, ...KEY_PAGES])).sort();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Run `work` over `items` with at most `limit` at a time. */
-async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-}
 
 describe('every page answers', () => {
   test('the sitemap covers both versions, the upgrade notes and the standalone pages', () => {
@@ -68,7 +44,7 @@ describe('every page answers', () => {
   test('every URL of the sitemap and every 8.9 page answers 200 without a redirect', async () => {
     const bad: string[] = [];
     await pool(allPages, 8, async (path) => {
-      const response = await fetch(server.url + path, { redirect: 'manual' });
+      const response = await fetch(site.server.url + path, { redirect: 'manual' });
       await response.arrayBuffer();
       if (response.status !== 200) bad.push(`${path} -> ${response.status} ${response.headers.get('location') ?? ''}`);
     });
@@ -89,9 +65,9 @@ describe('pages load cleanly in Chromium', () => {
   test(`${sample.length} pages: no console error, no failed request, nothing off the host`, async () => {
     const problems: string[] = [];
     await pool(sample, 2, async (path) => {
-      const opened = await openPage(browser);
+      const opened = await site.open();
       try {
-        const response = await opened.page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
+        const response = await opened.page.goto(site.server.url + path, { waitUntil: 'domcontentloaded' });
         if (response?.status() !== 200) problems.push(`${path}: status ${response?.status()}`);
         if (new URL(opened.page.url()).pathname !== path) problems.push(`${path}: landed on ${opened.page.url()}`);
         await waitForSettled(opened.page);

@@ -168,3 +168,16 @@ export function siteUnderTest(dir: string = buildDir): SiteSession {
     },
   };
 }
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+export async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}

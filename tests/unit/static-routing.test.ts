@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentType, resolvePath, type Lookup } from '../../scripts/lib/static-routing';
+import { contentType, precompressedCopy, resolvePath, type Lookup } from '../../scripts/lib/static-routing';
 
 const files = new Set([
   'index.html',
@@ -64,4 +64,16 @@ test('assets are served as they are, with their content type', () => {
   });
   assert.equal(contentType('a/b.svg'), 'image/svg+xml');
   assert.equal(contentType('a/b.unknown'), 'application/octet-stream');
+});
+
+test('the brotli or gzip copy is chosen as nginx would, only when accepted and present', () => {
+  const both = () => true;
+  const gzipOnly = (suffix: string) => suffix === '.gz';
+  assert.equal(precompressedCopy('gzip, deflate, br, zstd', both)?.encoding, 'br');
+  assert.equal(precompressedCopy('gzip, deflate', both)?.encoding, 'gzip');
+  assert.equal(precompressedCopy('br;q=0, gzip', both)?.encoding, 'gzip');
+  assert.equal(precompressedCopy('gzip, br', gzipOnly)?.encoding, 'gzip');
+  assert.equal(precompressedCopy('identity', both), null);
+  assert.equal(precompressedCopy(undefined, both), null);
+  assert.equal(precompressedCopy('br', () => false), null);
 });
