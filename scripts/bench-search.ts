@@ -19,8 +19,9 @@ import {performance} from 'node:perf_hooks';
 import {gzipSync} from 'node:zlib';
 import {chromium} from 'playwright-core';
 import type {Manifest} from '../src/search/engine';
-import {createLocalSearchClient, type Fetcher} from '../src/search/localClient';
+import {createLocalSearchClient} from '../src/search/localClient';
 import {serveStatic} from './lib/static-server';
+import {fileFetcher} from './lib/search-files';
 
 const QUERIES = [
   'метрики', 'метрика', 'пороги', 'как настроить пороги', 'сигналы', 'закрытие сигнала', 'агент', 'установка агента',
@@ -50,17 +51,6 @@ function percentile(values: number[], p: number): number {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-function fileFetcher(dir: string): Fetcher {
-  return async (url) => {
-    const {pathname} = new URL(url);
-    try {
-      const text = await readFile(path.join(dir, decodeURIComponent(pathname)), 'utf8');
-      return {ok: true, status: 200, json: async () => JSON.parse(text)};
-    } catch {
-      return {ok: false, status: 404, json: async () => ({})};
-    }
-  };
-}
 
 async function main() {
   if (process.argv.includes('--help')) {

@@ -7,7 +7,7 @@
  *   npm run bench -- --label faster     name of the run (default: the date)
  *   npm run bench -- --compare a.json b.json   print two runs side by side
  *
- * Budgets are enforced on bytes by tests/e2e/budget.test.ts; this script only prints figures.
+ * Budgets are enforced on bytes by tests/budget/budget.test.ts; this script only prints figures.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

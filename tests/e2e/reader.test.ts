@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { buildDir, hydrated, startServer, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
 import type { RunningServer } from '../../scripts/lib/static-server';
 import { DESKTOP_BREAKPOINT_PX, IMAGE_ZOOM_DELAY_MS, PROGRESS_BAR_DELAY_MS, SITE_TITLE } from '../../config/site';
@@ -358,42 +358,52 @@ describe('loading, navigation and error states', () => {
     assert.equal(await page.getByRole('alert').filter({ hasText: 'Не удалось загрузить' }).count(), 0);
   });
 
-  test('a page that crashes shows the Russian crash page and «Попробовать снова» recovers it', async () => {
-    const { page } = await open({ viewport: { width: 1280, height: 900 } });
-    // The glossary's content chunk is rewritten so that its content component throws while
-    // window.__monqCrash is set: a crash in rendering, as a reader would meet it.
+  /** Switches the test crash of the rewritten chunk on or off. */
+  const setCrash = (page: Page, on: boolean) =>
+    page.evaluate((value) => {
+      (window as unknown as { __monqCrash: boolean }).__monqCrash = value;
+    }, on);
+
+  /**
+   * Rewrites the page chunk that `isTarget` picks so that its default export throws while
+   * `window.__monqCrash` is set, then goes from a doc page to the glossary with the crash on, as a
+   * reader would meet it. Returns the `main` that shows the crash page.
+   */
+  async function crashOnTheWayToGlossary(page: Page, isTarget: (body: string) => boolean): Promise<Locator> {
     await page.route('**/assets/js/*.js', async (route) => {
       const response = await route.fetch();
       const body = await response.text();
-      const isContent =
-        !/\/main\.[^/]+\.js$/.test(route.request().url()) &&
-        body.includes('"source":"@site/src/pages/glossary.mdx"') &&
-        body.includes('default:()=>');
-      if (!isContent) {
+      if (/\/main\.[^/]+\.js$/.test(route.request().url()) || !isTarget(body)) {
         await route.fulfill({ response, body });
         return;
       }
       const patched = body.replace(
         /default:\(\)=>(\w+)/,
         (_all, name: string) =>
-          `default:()=>(window.__monqCrashPage||(window.__monqCrashPage=function(p){` +
+          `default:()=>(window.__monqCrashed||(window.__monqCrashed=function(p){` +
           `if(window.__monqCrash)throw new Error("тестовый сбой");return ${name}(p)}))`,
       );
       await route.fulfill({ response, body: patched });
     });
     await visit(page, `${site.server.url}/docs/get-started/`);
-    await page.evaluate(() => {
-      (window as unknown as { __monqCrash: boolean }).__monqCrash = true;
-    });
+    await setCrash(page, true);
     await page.locator('.navbar a[href="/glossary/"]').first().click();
     await page.waitForURL(`${site.server.url}/glossary/`);
     const main = page.locator('main');
     await main.getByText('Эта страница вышла из строя.').waitFor();
+    return main;
+  }
+
+  test('a page that crashes shows the Russian crash page and «Попробовать снова» recovers it', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    // the glossary's content component throws while rendering
+    const main = await crashOnTheWayToGlossary(
+      page,
+      (body) => body.includes('"source":"@site/src/pages/glossary.mdx"') && body.includes('default:()=>'),
+    );
     const again = main.getByRole('button', { name: 'Попробовать снова' });
     assert.equal(await again.isVisible(), true);
-    await page.evaluate(() => {
-      (window as unknown as { __monqCrash: boolean }).__monqCrash = false;
-    });
+    await setCrash(page, false);
     await again.click();
     await page.locator('h1', { hasText: 'Глоссарий' }).waitFor();
     assert.equal(await main.getByText('Эта страница вышла из строя.').count(), 0);
@@ -402,41 +412,18 @@ describe('loading, navigation and error states', () => {
   test('a page component that crashes outside the layout shows the same Russian crash page', async () => {
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
     // The theme's MDX page component (the glossary's route component, outside the layout's own error
-    // boundary) throws while window.__monqCrash is set: the app's root boundary (@theme/Error) catches it.
-    await page.route('**/assets/js/*.js', async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      const isMdxPage =
-        !/\/main\.[^/]+\.js$/.test(route.request().url()) &&
+    // boundary) throws: the app's root boundary (@theme/Error) catches it.
+    const main = await crashOnTheWayToGlossary(
+      page,
+      (body) =>
         body.includes('mdxPageWrapper') &&
-        /^"use strict";\(self\.webpackChunk\w+=self\.webpackChunk\w+\|\|\[\]\)\.push\(\[\["\w+"\],\{\w+\(\w+,\w+,\w+\)\{\w+\.r\(\w+\),\w+\.d\(\w+,\{default:\(\)=>\w+\}\)/.test(body);
-      if (!isMdxPage) {
-        await route.fulfill({ response, body });
-        return;
-      }
-      const patched = body.replace(
-        /default:\(\)=>(\w+)/,
-        (_all, name: string) =>
-          `default:()=>(window.__monqCrashRoute||(window.__monqCrashRoute=function(p){` +
-          `if(window.__monqCrash)throw new Error("тестовый сбой");return ${name}(p)}))`,
-      );
-      await route.fulfill({ response, body: patched });
-    });
-    await visit(page, `${site.server.url}/docs/get-started/`);
-    await page.evaluate(() => {
-      (window as unknown as { __monqCrash: boolean }).__monqCrash = true;
-    });
-    await page.locator('.navbar a[href="/glossary/"]').first().click();
-    await page.waitForURL(`${site.server.url}/glossary/`);
-    const main = page.locator('main');
-    await main.getByText('Эта страница вышла из строя.').waitFor();
+        /^"use strict";\(self\.webpackChunk\w+=self\.webpackChunk\w+\|\|\[\]\)\.push\(\[\["\w+"\],\{\w+\(\w+,\w+,\w+\)\{\w+\.r\(\w+\),\w+\.d\(\w+,\{default:\(\)=>\w+\}\)/.test(body),
+    );
     assert.equal(await page.getByText('This page crashed').count(), 0);
     await page.waitForFunction(() => document.title.startsWith('Ошибка страницы'));
     // The crash page keeps the site's navbar: the reader can go elsewhere.
     assert.equal(await page.locator('.navbar a[href="/glossary/"]').first().isVisible(), true);
-    await page.evaluate(() => {
-      (window as unknown as { __monqCrash: boolean }).__monqCrash = false;
-    });
+    await setCrash(page, false);
     await main.getByRole('button', { name: 'Попробовать снова' }).click();
     await page.locator('h1', { hasText: 'Глоссарий' }).waitFor();
   });

@@ -14,9 +14,10 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {Browser, Page} from 'playwright-core';
-import {createLocalSearchClient, type Fetcher, type LocalSearchClient} from '../../src/search/localClient';
+import {createLocalSearchClient, type LocalSearchClient} from '../../src/search/localClient';
 import type {Manifest} from '../../src/search/engine';
 import {buildDir, launchBrowser, openPage, startServer, visit} from './lib';
+import {fileFetcher} from '../../scripts/lib/search-files';
 
 const HOSTED_DIR = process.env.MONQ_DOCS_HOSTED_BUILD_DIR;
 const FAKE_ORIGIN = 'http://site.invalid';
@@ -28,17 +29,6 @@ function filtersFor(version: string) {
   return ['language:ru', ['docusaurus_tag:default', `docusaurus_tag:docs-default-${version}`, 'docusaurus_tag:docs-upgrade-current']];
 }
 
-function fileFetcher(dir: string): Fetcher {
-  return async (url) => {
-    const {pathname} = new URL(url);
-    try {
-      const text = await readFile(path.join(dir, decodeURIComponent(pathname)), 'utf8');
-      return {ok: true, status: 200, json: async () => JSON.parse(text)};
-    } catch {
-      return {ok: false, status: 404, json: async () => ({})};
-    }
-  };
-}
 
 /** Latin words that may legitimately show in the modal (product names, keys). */
 const ALLOWED_LATIN = new Set(['monq', 'ctrl', 'esc', 'enter', 'escape', 'cmd']);
