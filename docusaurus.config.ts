@@ -18,7 +18,7 @@ import { docsOptions, upgradeDocsOptions } from './config/docs';
 import { navbar } from './config/navbar';
 import { footer } from './config/footer';
 import { clientRedirects } from './config/redirects';
-import { searchPlugins, searchThemeConfig } from './config/search';
+import { SEARCH_PAGE_PATH, searchPlugins, searchThemeConfig } from './config/search';
 import { clientModules } from './config/clientModules';
 import { deployPlugins } from './config/deploy';
 import { prism } from './config/prism';
@@ -92,7 +92,7 @@ const config = {
         sitemap: {
           changefreq: 'weekly',
           priority: 0.5,
-          ignorePatterns: ['/**/tags/**'],
+          ignorePatterns: ['/**/tags/**', `/${SEARCH_PAGE_PATH}`, `/${SEARCH_PAGE_PATH}/**`],
           filename: 'sitemap.xml',
         },
       } satisfies Preset.Options,

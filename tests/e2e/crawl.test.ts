@@ -32,7 +32,7 @@ describe('every page answers', () => {
   test('the sitemap covers both versions, the upgrade notes and the standalone pages', () => {
     const versions = new Set(sitemap.map(versionOf));
     assert.deepEqual(Array.from(versions).sort(), ['8.9', '9.0', 'pages', 'upgrade']);
-    // the search page is `noindex` and stays out of the sitemap; the other key pages are in it
+    // the search page stays out of the sitemap (a page of results, not content); the other key pages are in it
     for (const path of KEY_PAGES.filter((key) => key !== '/demo-search/')) {
       assert.ok(sitemap.includes(path), `${path} is in the sitemap`);
     }

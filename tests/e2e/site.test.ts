@@ -252,6 +252,14 @@ describe('canonical URLs', () => {
     assert.deepEqual(await canonicals(page), ['https://docs.monq.ru/docs/guide/signals/']);
   });
 
+  test('the search page is one page for search engines: crawlable, described, canonical without the query', async () => {
+    const { page } = await open();
+    await visit(page, `${site.server.url}/demo-search/?q=${encodeURIComponent('метрики')}`);
+    assert.deepEqual(await canonicals(page), ['https://docs.monq.ru/demo-search/']);
+    assert.equal(await page.locator('meta[name="robots"]').count(), 0);
+    assert.match((await page.locator('meta[name="description"]').first().getAttribute('content')) ?? '', /^Поиск по документации Monq/);
+  });
+
   test('8.9-only pages and 9.0 pages are canonical to themselves', async () => {
     const { page } = await open();
     await visit(page, `${site.server.url}/docs/8.9/reference/microservices/`);

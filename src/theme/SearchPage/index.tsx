@@ -182,7 +182,16 @@ function SearchPageContent(): ReactNode {
     <main className="container margin-vert--lg monq-search-page">
       <Head>
         <title>{title}</title>
-        <meta name="robots" content="noindex, follow" />
+        {/* Crawlable, with the canonical address without the query (added by the theme): one page in
+            search engines, never one per query. The sitemap leaves it out (docusaurus.config.ts). */}
+        <meta
+          name="description"
+          content={translate({
+            id: 'monq.searchPage.description',
+            message: 'Поиск по документации Monq: версии 9.0 и 8.9, руководства по обновлению и глоссарий.',
+            description: 'Meta description of the search page',
+          })}
+        />
       </Head>
       <h1>{title}</h1>
       <form className="monq-search-page__form" onSubmit={onSubmit} role="search">
