@@ -280,6 +280,30 @@ describe('index pages', () => {
     );
   const docCards = (page: OpenedPage['page']) => page.locator('article h2', { hasText: '📄' }).count();
 
+  test('every doc card of the built site carries a description', () => {
+    const pages: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name === 'index.html') pages.push(full);
+      }
+    };
+    walk(buildDir);
+    let cards = 0;
+    const bare: string[] = [];
+    for (const file of pages) {
+      const html = readFileSync(file, 'utf8');
+      for (const [card] of html.matchAll(/<article class="?docCardListItem[^>]*>.*?<\/article>/gs)) {
+        if (!card.includes('📄')) continue;
+        cards += 1;
+        if (!/theme-doc-card-description[^>]*>[^<\s]/.test(card)) bare.push(`${file.slice(buildDir.length)}: ${/href=("?)([^" >]+)\1/.exec(card)?.[2] ?? card.slice(0, 80)}`);
+      }
+    }
+    assert.ok(cards > 100, `doc cards found: ${cards}`);
+    assert.deepEqual(bare, []);
+  });
+
   test('doc cards show their page description, in both versions, also after a client-side navigation', async () => {
     const { page, consoleErrors } = await open({ viewport: { width: 1280, height: 900 } });
     for (const path of ['/docs/guide/', '/docs/8.9/guide/', '/docs/get-started/install/']) {
