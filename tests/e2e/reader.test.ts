@@ -101,6 +101,9 @@ describe('image zoom', () => {
     // Client-side move to another page with an image.
     await page.locator('.theme-doc-sidebar-container a[href="/upgrade/v9/"]').first().click();
     await page.waitForURL(`${site.server.url}/upgrade/v9/`);
+    // The address changes first; the old page stays until the new one's chunks are in. The delay
+    // counts from the new page's render, so wait for it before moving the clock.
+    await page.locator('h1', { hasText: /^Monq 9/ }).waitFor();
     await page.locator('.markdown img').first().waitFor({ state: 'attached' });
     await page.clock.runFor(IMAGE_ZOOM_DELAY_MS - 1);
     assert.equal(await page.locator(zoomable).count(), 0, 'the new page: not before the delay');
