@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildDir, launchBrowser, openPage, visit } from './lib';
 import { nginxBinary, startNginx, type RunningNginx } from '../../scripts/lib/nginx-server';
 import { REDIRECTS, nginxRedirectRules } from '../../config/redirects';
@@ -26,6 +26,22 @@ interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
+}
+
+/** Records, from the first script of every document of the page, each Content-Security-Policy violation. */
+async function recordCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const store: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = store;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      store.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+    });
+  });
+}
+
+/** The violations recorded so far on the current document. */
+function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 }
 
 function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
@@ -268,13 +284,7 @@ describe('the site on nginx', { skip: SKIP }, () => {
     for (const [path, title] of pages) {
       test(`${path}: no policy violation, no console error, the scripts run`, async () => {
         const { page, offHost, consoleErrors, failedRequests } = await openPage(browser);
-        await page.addInitScript(() => {
-          const store: string[] = [];
-          (window as unknown as { __cspViolations: string[] }).__cspViolations = store;
-          document.addEventListener('securitypolicyviolation', (event) => {
-            store.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
-          });
-        });
+        await recordCspViolations(page);
         const response = await visit(page, nginx.url + path);
         assert.equal(response?.status(), 200);
         assert.equal(response?.headers()['content-security-policy'], policy);
@@ -283,9 +293,8 @@ describe('the site on nginx', { skip: SKIP }, () => {
         assert.match(await page.title(), title);
         // the theme's inline script sets the colour mode; the bundles hydrate the page
         assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
-        await page.waitForFunction(() => 'docusaurus' in window);
         await page.waitForLoadState('networkidle');
-        const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+        const violations = await cspViolations(page);
         assert.deepEqual(violations, []);
         assert.deepEqual(consoleErrors, []);
         assert.deepEqual(failedRequests, []);
@@ -296,11 +305,7 @@ describe('the site on nginx', { skip: SKIP }, () => {
 
     test('/demo-search/?q=... finds pages under the policy', async () => {
       const { page, offHost, consoleErrors } = await openPage(browser);
-      await page.addInitScript(() => {
-        const store: string[] = [];
-        (window as unknown as { __cspViolations: string[] }).__cspViolations = store;
-        document.addEventListener('securitypolicyviolation', (event) => store.push(`${event.violatedDirective} ${event.blockedURI}`));
-      });
+      await recordCspViolations(page);
       await visit(page, `${nginx.url}/demo-search/?q=${encodeURIComponent('метрики')}`);
       await page.waitForSelector('.monq-search-page__hit a', { timeout: 15000 });
       const hrefs = await page.$$eval('.monq-search-page__hit a', (links) => links.map((a) => a.getAttribute('href') ?? ''));
@@ -308,7 +313,7 @@ describe('the site on nginx', { skip: SKIP }, () => {
       const target = new URL(hrefs[0]!, nginx.url);
       assert.equal(target.origin, nginx.url);
       assert.equal((await get(nginx.url, target.pathname)).status, 200, 'the first hit opens a page');
-      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      const violations = await cspViolations(page);
       assert.deepEqual(violations, []);
       assert.deepEqual(consoleErrors, []);
       assert.deepEqual(offHost, []);
