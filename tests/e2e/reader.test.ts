@@ -13,6 +13,7 @@ import type { RunningServer } from '../../scripts/lib/static-server';
 import { DESKTOP_BREAKPOINT_PX, IMAGE_ZOOM_DELAY_MS, PROGRESS_BAR_DELAY_MS, SITE_TITLE } from '../../config/site';
 import { DUMMY_METRICA_ID, VARIANTS } from '../../scripts/build-variant';
 import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
+import { LOADING_DELAY_MS } from '../../src/lib/reader/loading';
 
 const metricaBuildDir = resolve(process.env.MONQ_DOCS_METRICA_BUILD_DIR ?? VARIANTS.metrica!.outDir);
 
@@ -361,6 +362,64 @@ describe('loading, navigation and error states', () => {
     assert.equal(await page.getByRole('alert').filter({ hasText: 'Не удалось загрузить' }).count(), 0);
   });
 
+  /** A chunk loaded after the page started: the search dialog's script and style. */
+  const lateChunk = (url: URL) => /\/assets\/(js|css)\/[^/]+\.(js|css)$/.test(url.pathname);
+
+  test(`the search dialog's chunk: nothing for ${LOADING_DELAY_MS} ms, then the spinner, then the dialog`, async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    await pauseClock(page);
+    await page.goto(`${site.server.url}/docs/get-started/`);
+    await startedWithPausedClock(page);
+    const held: Route[] = [];
+    await page.route(lateChunk, (route) => {
+      held.push(route);
+    });
+    const requested = page.waitForRequest((request) => lateChunk(new URL(request.url())));
+    await page.keyboard.press('Control+k');
+    await requested;
+    const layer = page.locator('.monq-search-loading');
+    await page.clock.runFor(LOADING_DELAY_MS - 1);
+    assert.equal(await layer.count(), 0, 'nothing before the delay');
+    await page.clock.runFor(1);
+    const spinner = layer.getByRole('status');
+    await spinner.waitFor();
+    assert.equal(await spinner.textContent(), 'Загрузка…');
+    assert.equal(await layer.locator('.monq-loading__spinner').isVisible(), true);
+    for (const route of held) await route.continue();
+    await page.unroute(lateChunk);
+    await page.locator('.DocSearch-Modal').waitFor();
+    assert.equal(await layer.count(), 0, 'the spinner gives way to the dialog');
+  });
+
+  test('a search dialog that cannot load says so; Esc closes the message, «Повторить» reloads', async () => {
+    const { page, consoleErrors } = await open({ viewport: { width: 1280, height: 900 } });
+    await visit(page, `${site.server.url}/docs/get-started/`);
+    await page.route(lateChunk, (route) => route.abort('connectionrefused'));
+    // Pointing at the button prefetches the dialog: its failure stays quiet …
+    const prefetchFailed = page.waitForEvent('requestfailed');
+    await page.locator('.DocSearch-Button').hover();
+    await prefetchFailed;
+    // … until the reader opens the dialog.
+    await page.keyboard.press('Control+k');
+    const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить поиск' });
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /Проверьте подключение к интернету/);
+    await page.keyboard.press('Escape');
+    await alert.waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+k');
+    await alert.waitFor();
+    assert.deepEqual(
+      consoleErrors.filter((text) => !/Failed to load resource/.test(text)),
+      [],
+      'no uncaught error: only the refused requests',
+    );
+    await page.unroute(lateChunk);
+    await Promise.all([page.waitForEvent('load'), alert.getByRole('button', { name: 'Повторить' }).click()]);
+    await hydrated(page);
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Modal').waitFor();
+  });
+
   /** Switches the test crash of the rewritten chunk on or off. */
   const setCrash = (page: Page, on: boolean) =>
     page.evaluate((value) => {
@@ -474,6 +533,21 @@ describe('loading, navigation and error states', () => {
       await download.cancel();
       assert.equal(page.url(), here, 'Alt: the browser downloads, this page stays');
     }
+    assert.equal(await page.evaluate(() => history.length), length, 'no history entry added here');
+  });
+
+  test('a link that opens in another tab (`target="_blank"`) is left to the browser', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    await visit(page, `${site.server.url}/docs/get-started/`);
+    const link = page.locator('.markdown a[target="_blank"][href="/glossary/"]');
+    assert.equal(await link.count(), 1, 'the page has such a link');
+    const here = page.url();
+    const length = await page.evaluate(() => history.length);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await tab.waitForURL(`${site.server.url}/glossary/`);
+    await tab.locator('h1', { hasText: 'Глоссарий' }).waitFor();
+    await tab.close();
+    assert.equal(page.url(), here, 'this page stays');
     assert.equal(await page.evaluate(() => history.length), length, 'no history entry added here');
   });
 

@@ -3,6 +3,7 @@
  * chunk (react-loadable). The fallback shows an English error and a retry that only re-runs the failed
  * import; ours shows Russian text and «Повторить», which reloads the page (a chunk usually fails
  * because a new deployment replaced it), and a spinner only once react-loadable's delay has passed.
+ * The search bar shows the same states while its dialog loads (`subject="search"`).
  * The choice of state lives in src/lib/reader/loading.ts.
  */
 import React, { type ReactNode } from 'react';
@@ -19,11 +20,17 @@ export default function Loading(props: LoadingProps): ReactNode {
     return (
       <div className="monq-loading monq-loading--failed" role="alert">
         <p className="monq-loading__title">
-          {translate({
-            id: 'monq.loading.failed.title',
-            message: LOADING_TEXT.failedTitle,
-            description: 'Title shown when a chunk of the page failed to load',
-          })}
+          {props.subject === 'search'
+            ? translate({
+                id: 'monq.loading.failed.searchTitle',
+                message: LOADING_TEXT.failedSearchTitle,
+                description: 'Title shown when the search dialog failed to load',
+              })
+            : translate({
+                id: 'monq.loading.failed.title',
+                message: LOADING_TEXT.failedTitle,
+                description: 'Title shown when a chunk of the page failed to load',
+              })}
         </p>
         <p>
           {translate({

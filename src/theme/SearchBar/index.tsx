@@ -12,7 +12,9 @@
  * - Russian strings for every DocSearch 4.7 string (src/search/translations.ts);
  * - the project's error screen and offline «Спросить ИИ» screen (src/search/ModalPanels.tsx);
  * - the "see all results" footer with the count of the latest query, not the sum of keystrokes;
- * - the "report missing results" link built from the query.
+ * - the "report missing results" link built from the query;
+ * - while the dialog's chunk loads, the spinner after a delay, or the error if it fails
+ *   (src/search/DialogLoading.tsx); a prefetch that fails stays quiet until the reader opens the dialog.
  */
 import React, {useCallback, useMemo, useRef, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
@@ -34,6 +36,8 @@ import type {DocSearchModal as DocSearchModalType, DocSearchHit} from '@docsearc
 // CUSTOM CODE
 import {createHostedSearchClient, getLocalSearchClient, type AlgoliaLikeClient} from '@site/src/search/clients';
 import ModalPanels from '@site/src/search/ModalPanels';
+import DialogLoading from '@site/src/search/DialogLoading';
+import {trackLazyLoad, type LoadingProps} from '@site/src/lib/reader/loading';
 import {DEFAULT_SEARCH_OPTIONS, missingResultsUrl, type MonqSearchOptions} from '@site/src/search/options';
 import {createSearchStatusStore, trackSearchClient, type SearchStatusStore} from '@site/src/search/status';
 import {buttonTranslations, modalTranslations, searchTexts} from '@site/src/search/translations';
@@ -55,6 +59,12 @@ function importDocSearchModalIfNeeded() {
     },
   );
 }
+
+// CUSTOM CODE: a prefetch (hover, focus, touch) that fails is reported only when the reader opens the dialog.
+function prefetchDocSearchModal(): void {
+  importDocSearchModalIfNeeded().catch(() => undefined);
+}
+// CUSTOM CODE END
 
 function useNavigator({externalUrlRegex}: {externalUrlRegex?: string}) {
   const history = useHistory();
@@ -213,10 +223,30 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
   }, [options.mode, options.hitsPerPage, manifestUrl, baseUrl]);
   // CUSTOM CODE END
 
+  // CUSTOM CODE: the state of the dialog's chunk while it loads (null: not loading).
+  const [dialogLoad, setDialogLoad] = useState<LoadingProps | null>(null);
+  const cancelDialogLoad = useRef<(() => void) | null>(null);
+  const stopWaiting = useCallback(() => {
+    cancelDialogLoad.current?.();
+    cancelDialogLoad.current = null;
+    setDialogLoad(null);
+  }, []);
+  // CUSTOM CODE END
+
   const openModal = useCallback(() => {
     prepareSearchContainer();
     preloadIndex();
-    importDocSearchModalIfNeeded().then(() => setIsOpen(true));
+    // CUSTOM CODE
+    if (DocSearchModal) {
+      setIsOpen(true);
+      return;
+    }
+    cancelDialogLoad.current?.();
+    cancelDialogLoad.current = trackLazyLoad(importDocSearchModalIfNeeded(), {
+      onState: setDialogLoad,
+      onLoaded: () => setIsOpen(true),
+    });
+    // CUSTOM CODE END
   }, [prepareSearchContainer, preloadIndex]);
 
   const closeModal = useCallback(() => {
@@ -296,9 +326,9 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
       {/* CUSTOM CODE END */}
 
       <DocSearchButton
-        onTouchStart={importDocSearchModalIfNeeded}
-        onFocus={importDocSearchModalIfNeeded}
-        onMouseOver={importDocSearchModalIfNeeded}
+        onTouchStart={prefetchDocSearchModal}
+        onFocus={prefetchDocSearchModal}
+        onMouseOver={prefetchDocSearchModal}
         onClick={openModal}
         ref={searchButtonRef}
         translations={buttonTranslations()}
@@ -335,6 +365,7 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
           searchContainer.current,
         )}
       {/* CUSTOM CODE */}
+      {dialogLoad && <DialogLoading state={dialogLoad} onCancel={stopWaiting} />}
       {isOpen && searchContainer.current && (
         <ModalPanels
           container={searchContainer.current}
