@@ -7,7 +7,8 @@
  *   `main.js`, on every page).
  * - Client bundle: chunk files are named by chunk id, so the runtime no longer carries a table of chunk
  *   names for file names; the route registry loses the module paths only the server uses
- *   (`registry-loader.cjs`).
+ *   (`registry-loader.cjs`), and route chunks get short names in the registry, the route → chunk table
+ *   and the runtime (`chunk-names.cjs`, `route-chunks-loader.cjs`).
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -19,6 +20,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const CLIENT_CHUNK_FILENAME = 'assets/js/[id].[contenthash:8].js';
 /** The route registry that Docusaurus generates. */
 export const REGISTRY_MODULE = /[\\/]\.docusaurus[\\/]registry\.js$/;
+/** The route → chunk-names table that Docusaurus generates. */
+export const ROUTE_CHUNKS_MODULE = /[\\/]\.docusaurus[\\/]routesChunkNames\.json$/;
 
 export default function perfPlugin(): Plugin {
   return {
@@ -29,7 +32,12 @@ export default function perfPlugin(): Plugin {
       return {
         ...alias,
         output: { chunkFilename: CLIENT_CHUNK_FILENAME },
-        module: { rules: [{ test: REGISTRY_MODULE, use: [{ loader: join(here, 'registry-loader.cjs') }] }] },
+        module: {
+          rules: [
+            { test: REGISTRY_MODULE, use: [{ loader: join(here, 'registry-loader.cjs') }] },
+            { test: ROUTE_CHUNKS_MODULE, use: [{ loader: join(here, 'route-chunks-loader.cjs') }] },
+          ],
+        },
       };
     },
   };

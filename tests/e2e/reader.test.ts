@@ -490,6 +490,44 @@ describe('loading, navigation and error states', () => {
     await page.locator('h1', { hasText: 'Глоссарий' }).waitFor();
   });
 
+  /** The prefetch links that Docusaurus added for the links in view, once the page has settled. */
+  async function prefetched(page: Page): Promise<string[]> {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    return page.evaluate(() => [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href') ?? ''));
+  }
+
+  test('the chunks of the pages linked in view are prefetched; none on a data-saver or 2G connection', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    await visit(page, `${site.server.url}/docs/get-started/`);
+    await page.waitForFunction(() => document.querySelector('link[rel="prefetch"]') !== null);
+    const hrefs = await prefetched(page);
+    for (const href of hrefs) assert.match(href, /^\/assets\/js\/\d+\.[0-9a-f]{8}\.js$/, 'a chunk file of the build');
+    // The navbar links to the glossary: its content chunk is among the prefetched files.
+    const bodies = await page.evaluate(
+      (urls) => Promise.all(urls.map(async (url) => (await fetch(url)).text())),
+      hrefs,
+    );
+    assert.ok(
+      bodies.some((body) => body.includes('"source":"@site/src/pages/glossary.mdx"')),
+      `the glossary's chunk is prefetched (${hrefs.length} files)`,
+    );
+
+    // The same wait sees prefetches on a fast connection (so an empty list below means "none").
+    const connections = [
+      { effectiveType: '4g', saveData: false, prefetches: true },
+      { effectiveType: '4g', saveData: true, prefetches: false },
+      { effectiveType: 'slow-2g', saveData: false, prefetches: false },
+    ];
+    for (const { prefetches, ...connection } of connections) {
+      const other = (await open({ viewport: { width: 1280, height: 900 } })).page;
+      await other.addInitScript((value) => {
+        Object.defineProperty(navigator, 'connection', { value, configurable: true });
+      }, connection);
+      await visit(other, `${site.server.url}/docs/get-started/`);
+      assert.equal((await prefetched(other)).length > 0, prefetches, JSON.stringify(connection));
+    }
+  });
+
   test('a link pushes a history entry, or replaces it when it points at the current location', async () => {
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
     await visit(page, `${site.server.url}/docs/get-started/`);

@@ -3,10 +3,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import type { Configuration } from 'webpack';
-import perfPlugin, { CLIENT_CHUNK_FILENAME, REGISTRY_MODULE } from '../../plugins/perf/index';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import perfPlugin, { CLIENT_CHUNK_FILENAME, REGISTRY_MODULE, ROUTE_CHUNKS_MODULE } from '../../plugins/perf/index';
 
 const require = createRequire(import.meta.url);
 const registryLoader = require('../../plugins/perf/registry-loader.cjs') as (source: string) => string;
+const routeChunksLoader = require('../../plugins/perf/route-chunks-loader.cjs') as (
+  this: { resourcePath: string; addDependency(path: string): void },
+  source: string,
+) => string;
+const { chunkNameMap } = require('../../plugins/perf/chunk-names.cjs') as {
+  chunkNameMap(source: string): Map<string, string>;
+};
 
 const REGISTRY = `export default {
   "00706df2": [() => import(/* webpackChunkName: "00706df2" */ "@site/upgrade/v8/v8-2-0.md"), "@site/upgrade/v8/v8-2-0.md", require.resolveWeak("@site/upgrade/v8/v8-2-0.md")],
@@ -14,14 +24,54 @@ const REGISTRY = `export default {
 };
 `;
 
-test('the client registry keeps each loader and module id, and drops the module path', () => {
+test('the client registry keeps each loader and module id, drops the module path and shortens chunk names', () => {
   const out = registryLoader(REGISTRY);
   assert.equal(
     out,
-    REGISTRY.replace(', "@site/upgrade/v8/v8-2-0.md", require', ', "", require').replace(', "@theme/DocItem", require', ', "", require'),
+    REGISTRY.replace(', "@site/upgrade/v8/v8-2-0.md", require', ', "", require')
+      .replace(', "@theme/DocItem", require', ', "", require')
+      .replaceAll('"00706df2"', '"r0"')
+      .replaceAll('"17896441"', '"r1"'),
   );
-  assert.match(out, /import\(\/\* webpackChunkName: "00706df2" \*\/ "@site\/upgrade\/v8\/v8-2-0\.md"\)/);
+  assert.match(out, /"r0": \[\(\) => import\(\/\* webpackChunkName: "r0" \*\/ "@site\/upgrade\/v8\/v8-2-0\.md"\)/);
   assert.match(out, /require\.resolveWeak\("@theme\/DocItem"\)/);
+});
+
+test('short chunk names follow the sorted registry keys in base 36, one per chunk', () => {
+  const keys = Array.from({ length: 40 }, (_, index) => (0xfff0000 + index * 7919).toString(16).padStart(8, '0')).reverse();
+  const source = `export default {\n${keys
+    .map((key) => `  "${key}": [() => import(/* webpackChunkName: "${key}" */ "@site/x${key}.md"), "", require.resolveWeak("@site/x${key}.md")],`)
+    .join('\n')}\n};\n`;
+  const map = chunkNameMap(source);
+  assert.equal(map.size, 40);
+  assert.equal(map.get([...keys].sort()[0]!), 'r0');
+  assert.equal(map.get([...keys].sort()[39]!), 'r13');
+  assert.equal(new Set(map.values()).size, 40);
+});
+
+/** Runs the route-chunks loader on `table` with `registry` written next to it, as in `.docusaurus/`. */
+function loadRouteChunks(table: unknown, registry: string): { out: unknown; dependencies: string[] } {
+  const dir = join(mkdtempSync(join(tmpdir(), 'monq-perf-')), '.docusaurus');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'registry.js'), registry);
+  const dependencies: string[] = [];
+  const context = { resourcePath: join(dir, 'routesChunkNames.json'), addDependency: (path: string) => dependencies.push(path) };
+  return { out: JSON.parse(routeChunksLoader.call(context, JSON.stringify(table))), dependencies };
+}
+
+test('the client route → chunk table uses the same short names as the registry', () => {
+  const table = {
+    '/upgrade/v8/v8-2-0/-a1b': { __comp: '17896441', __context: { plugin: '00706df2' }, content: '00706df2' },
+    '/x/-c2d': { __props: '17896441' },
+  };
+  const { out, dependencies } = loadRouteChunks(table, REGISTRY);
+  assert.deepEqual(out, {
+    '/upgrade/v8/v8-2-0/-a1b': { __comp: 'r1', __context: { plugin: 'r0' }, content: 'r0' },
+    '/x/-c2d': { __props: 'r1' },
+  });
+  assert.equal(dependencies.length, 1, 'rebuilt when the registry changes');
+  assert.match(dependencies[0]!, /registry\.js$/);
+  assert.throws(() => loadRouteChunks({ '/y/-e3f': { __comp: 'deadbeef' } }, REGISTRY), /chunk "deadbeef" of \/y\/-e3f\.__comp is not in the registry/);
 });
 
 test('the client production bundle names chunks by id and loads the registry through the loader; the server bundle only gets the alias', () => {
@@ -29,10 +79,17 @@ test('the client production bundle names chunks by id and loads the registry thr
   const configure = plugin.configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
   const client = configure({ mode: 'production' }, false);
   assert.equal(client.output?.chunkFilename, CLIENT_CHUNK_FILENAME);
-  const rule = client.module?.rules?.[0] as { test: RegExp };
-  assert.ok(rule.test === REGISTRY_MODULE);
+  const rules = (client.module?.rules ?? []) as { test: RegExp; use: { loader: string }[] }[];
+  assert.deepEqual(
+    rules.map((rule) => [rule.test, rule.use[0]!.loader.replace(/^.*[\\/]/, '')]),
+    [
+      [REGISTRY_MODULE, 'registry-loader.cjs'],
+      [ROUTE_CHUNKS_MODULE, 'route-chunks-loader.cjs'],
+    ],
+  );
   assert.ok(REGISTRY_MODULE.test('/site/.docusaurus/registry.js'));
   assert.ok(!REGISTRY_MODULE.test('/site/.docusaurus/routes.js'));
+  assert.ok(ROUTE_CHUNKS_MODULE.test('/site/.docusaurus/routesChunkNames.json'));
   const server = configure({ mode: 'production' }, true);
   assert.equal(server.output, undefined);
   assert.equal(server.module, undefined);
