@@ -28,7 +28,7 @@ export const REGISTRY_MODULE = /[\\/]\.docusaurus[\\/]registry\.js$/;
 export const PREACT_ALIASES: Readonly<Record<string, string>> = {
   react$: 'preact/compat',
   'react-dom$': 'preact/compat',
-  'react-dom/client$': 'preact/compat/client',
+  'react-dom/client$': join(here, 'preact-client.ts'),
   'react/jsx-runtime$': 'preact/compat/jsx-runtime',
   'react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
 };
