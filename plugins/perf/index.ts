@@ -59,15 +59,30 @@ export function withPreact(alias: Aliases | undefined): Aliases {
   return { ...PREACT_ALIASES, ...rest };
 }
 
+/**
+ * Marks the client's bundler cache with the runtime the bundle uses. Neither Rspack's persistent cache
+ * (`experiments.cache`) nor webpack's filesystem cache is evicted when an alias changes, so without
+ * this, a build after flipping `DOCS_PREACT` reuses the modules of the other runtime.
+ */
+export function keyCache(config: Configuration, key: string): void {
+  const { cache } = config;
+  if (typeof cache === 'object' && cache.type === 'filesystem') cache.version = `${cache.version ?? ''}-${key}`;
+  const rspack: unknown = (config.experiments as { cache?: unknown } | undefined)?.cache;
+  if (typeof rspack === 'object' && rspack !== null && 'version' in rspack && typeof rspack.version === 'string') {
+    rspack.version = `${rspack.version}-${key}`;
+  }
+}
+
 export default function perfPlugin(_context?: unknown, options?: unknown): Plugin {
   const { preact } = perfOptions(options);
   return {
     name: 'monq-perf',
     configureWebpack(config, isServer) {
       const alias = { resolve: { alias: { 'prism-react-renderer$': join(here, 'highlight.tsx') } } };
-      if (!isServer && preact) {
+      if (!isServer) {
+        keyCache(config, preact ? 'preact' : 'react');
         // In place: what configureWebpack returns is merged after Docusaurus's aliases, too late.
-        config.resolve = { ...config.resolve, alias: withPreact(config.resolve?.alias) };
+        if (preact) config.resolve = { ...config.resolve, alias: withPreact(config.resolve?.alias) };
       }
       if (isServer || config.mode !== 'production') return alias;
       return {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import type { Configuration } from 'webpack';
-import perfPlugin, { CLIENT_CHUNK_FILENAME, PREACT_ALIASES, REGISTRY_MODULE, perfOptions, withPreact } from '../../plugins/perf/index';
+import perfPlugin, { CLIENT_CHUNK_FILENAME, PREACT_ALIASES, REGISTRY_MODULE, keyCache, perfOptions, withPreact } from '../../plugins/perf/index';
 import { perfPlugins } from '../../config/perf';
 import { readEnv } from '../../config/env';
 
@@ -89,4 +89,23 @@ test('Preact: options default to on, the array form of aliases is handled, the c
   assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
   assert.deepEqual(perfPlugins(readEnv({})), [[perfPlugin, { preact: true }]]);
   assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' })), [[perfPlugin, { preact: false }]]);
+});
+
+test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT never reuses the other one', () => {
+  const rspack = { experiments: { cache: { type: 'persistent', version: 'client-production-ru-3.10.2-abc' } } } as unknown as Configuration;
+  keyCache(rspack, 'react');
+  assert.equal((rspack.experiments as unknown as { cache: { version: string } }).cache.version, 'client-production-ru-3.10.2-abc-react');
+  const webpack: Configuration = { cache: { type: 'filesystem', version: '3.10.2-abc' } };
+  keyCache(webpack, 'preact');
+  assert.deepEqual(webpack.cache, { type: 'filesystem', version: '3.10.2-abc-preact' });
+  const none: Configuration = {};
+  keyCache(none, 'preact');
+  assert.deepEqual(none, {});
+  const versions = [true, false].map((preact) => {
+    const configure = perfPlugin(undefined, { preact }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+    const client = { mode: 'production', experiments: { cache: { type: 'persistent', version: 'v' } } } as unknown as Configuration;
+    configure(client, false);
+    return (client.experiments as unknown as { cache: { version: string } }).cache.version;
+  });
+  assert.deepEqual(versions, ['v-preact', 'v-react']);
 });
