@@ -8,6 +8,8 @@ export interface SiteEnv {
   previewNext: boolean;
   /** `DOCS_FASTER=false`: escape hatch that turns Docusaurus Faster (Rspack, SWC, LightningCSS) off. */
   faster: boolean;
+  /** `DOCS_PREACT=false`: escape hatch that puts the browser bundle back on react-dom instead of preact/compat. */
+  preact: boolean;
   /** `DOCS_PR_PREVIEW=true`: a pull-request preview build; analytics stay off whatever else is set. */
   prPreview: boolean;
   /** `YANDEX_METRICA_ID`: web-analytics counter id; without it nothing is loaded or sent. */
@@ -51,6 +53,7 @@ export function readEnv(raw: RawEnv): SiteEnv {
   return {
     previewNext: flag(raw.DOCS_PREVIEW_NEXT, false),
     faster: flag(raw.DOCS_FASTER, true),
+    preact: flag(raw.DOCS_PREACT, true),
     prPreview,
     metricaId: prPreview ? null : metricaId,
     docsearch:

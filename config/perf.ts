@@ -3,9 +3,12 @@ import perfPlugin from '../plugins/perf/index';
 import rehypeCodeTokens from '../plugins/perf/rehype-code-tokens';
 import type { SiteEnv } from './env';
 
-/** Build-time plugins that keep the JavaScript of a page small (plugins/perf/README.md). */
-export function perfPlugins(_env: SiteEnv): PluginConfig[] {
-  return [perfPlugin];
+/**
+ * Build-time plugins that keep the JavaScript of a page small (plugins/perf/README.md): the browser
+ * bundle runs on preact/compat unless `DOCS_PREACT=false`.
+ */
+export function perfPlugins(env: SiteEnv): PluginConfig[] {
+  return [[perfPlugin, { preact: env.preact }]];
 }
 
 /**

@@ -13,6 +13,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import type { Configuration } from 'webpack';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -23,11 +24,69 @@ export const REGISTRY_MODULE = /[\\/]\.docusaurus[\\/]registry\.js$/;
 /** The route → chunk-names table that Docusaurus generates. */
 export const ROUTE_CHUNKS_MODULE = /[\\/]\.docusaurus[\\/]routesChunkNames\.json$/;
 
-export default function perfPlugin(): Plugin {
+/**
+ * Client bundle on Preact: React's entry points, exact requests only, to their preact/compat
+ * equivalents. The server bundle keeps React, so the HTML is what react-dom/server renders.
+ */
+export const PREACT_ALIASES: Readonly<Record<string, string>> = {
+  react$: 'preact/compat',
+  'react-dom$': 'preact/compat',
+  'react-dom/client$': join(here, 'preact-client.ts'),
+  'react/jsx-runtime$': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
+};
+
+export interface PerfOptions {
+  /** Run the client bundle on preact/compat instead of react-dom (default true; `DOCS_PREACT`). */
+  preact: boolean;
+}
+
+/** The plugin's options as Docusaurus hands them over (`unknown`); anything missing takes its default. */
+export function perfOptions(raw: unknown): PerfOptions {
+  const preact = typeof raw === 'object' && raw !== null && 'preact' in raw ? raw.preact : undefined;
+  return { preact: typeof preact === 'boolean' ? preact : true };
+}
+
+type Aliases = NonNullable<NonNullable<Configuration['resolve']>['alias']>;
+
+/**
+ * The client's aliases on Preact. Docusaurus aliases `react` and `react-dom` (prefix match) to their
+ * package folders, and the first matching alias wins: those two go, and the exact Preact ones lead.
+ */
+export function withPreact(alias: Aliases | undefined): Aliases {
+  if (Array.isArray(alias)) {
+    const rest = alias.filter(({ name }) => name !== 'react' && name !== 'react-dom');
+    return [...Object.entries(PREACT_ALIASES).map(([name, to]) => ({ name, alias: to })), ...rest];
+  }
+  const { react: _react, 'react-dom': _reactDom, ...rest } = alias ?? {};
+  return { ...PREACT_ALIASES, ...rest };
+}
+
+/**
+ * Marks the client's bundler cache with the runtime the bundle uses. Neither Rspack's persistent cache
+ * (`experiments.cache`) nor webpack's filesystem cache is evicted when an alias changes, so without
+ * this, a build after flipping `DOCS_PREACT` reuses the modules of the other runtime.
+ */
+export function keyCache(config: Configuration, key: string): void {
+  const { cache } = config;
+  if (typeof cache === 'object' && cache.type === 'filesystem') cache.version = `${cache.version ?? ''}-${key}`;
+  const rspack: unknown = (config.experiments as { cache?: unknown } | undefined)?.cache;
+  if (typeof rspack === 'object' && rspack !== null && 'version' in rspack && typeof rspack.version === 'string') {
+    rspack.version = `${rspack.version}-${key}`;
+  }
+}
+
+export default function perfPlugin(_context?: unknown, options?: unknown): Plugin {
+  const { preact } = perfOptions(options);
   return {
     name: 'monq-perf',
     configureWebpack(config, isServer) {
       const alias = { resolve: { alias: { 'prism-react-renderer$': join(here, 'highlight.tsx') } } };
+      if (!isServer) {
+        keyCache(config, preact ? 'preact' : 'react');
+        // In place: what configureWebpack returns is merged after Docusaurus's aliases, too late.
+        if (preact) config.resolve = { ...config.resolve, alias: withPreact(config.resolve?.alias) };
+      }
       if (isServer || config.mode !== 'production') return alias;
       return {
         ...alias,

@@ -11,6 +11,7 @@ test('readEnv: nothing configured means local search, no analytics, no preview, 
   assert.equal(env.metricaId, null);
   assert.equal(env.previewNext, false);
   assert.equal(env.faster, true);
+  assert.equal(env.preact, true);
 });
 
 test('readEnv: hosted search needs both the application id and the key', () => {
@@ -37,6 +38,8 @@ test('readEnv: switches accept true/1/yes and the Faster escape hatch', () => {
   assert.equal(readEnv({ DOCS_PREVIEW_NEXT: '1' }).previewNext, true);
   assert.equal(readEnv({ DOCS_PREVIEW_NEXT: 'no' }).previewNext, false);
   assert.equal(readEnv({ DOCS_FASTER: 'false' }).faster, false);
+  assert.equal(readEnv({ DOCS_PREACT: 'false' }).preact, false);
+  assert.equal(readEnv({ DOCS_PREACT: '' }).preact, true);
 });
 
 test('readEnv: the counter id must be numeric, and a PR preview keeps analytics off', () => {

@@ -6,7 +6,17 @@ import type { Configuration } from 'webpack';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import perfPlugin, { CLIENT_CHUNK_FILENAME, REGISTRY_MODULE, ROUTE_CHUNKS_MODULE } from '../../plugins/perf/index';
+import perfPlugin, {
+  CLIENT_CHUNK_FILENAME,
+  PREACT_ALIASES,
+  REGISTRY_MODULE,
+  ROUTE_CHUNKS_MODULE,
+  keyCache,
+  perfOptions,
+  withPreact,
+} from '../../plugins/perf/index';
+import { perfPlugins } from '../../config/perf';
+import { readEnv } from '../../config/env';
 
 const require = createRequire(import.meta.url);
 const registryLoader = require('../../plugins/perf/registry-loader.cjs') as (source: string) => string;
@@ -95,4 +105,72 @@ test('the client production bundle names chunks by id and loads the registry thr
   assert.equal(server.module, undefined);
   assert.match(String((server.resolve?.alias as Record<string, string>)['prism-react-renderer$']), /highlight\.tsx$/);
   assert.equal(configure({ mode: 'development' }, false).output, undefined);
+});
+
+/** Docusaurus's own React aliases (prefix match, package folders), as its base config sets them. */
+const docusaurusAliases = () => ({
+  react: '/site/node_modules/react',
+  'react-dom': '/site/node_modules/react-dom',
+  '@mdx-js/react': '/site/node_modules/@mdx-js/react',
+  '@theme/DocItem': '/site/src/theme/DocItem',
+});
+
+test('Preact: the client bundle resolves React through preact/compat, ahead of any other alias', () => {
+  const configure = perfPlugin(undefined, { preact: true }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  const client: Configuration = { mode: 'production', resolve: { alias: docusaurusAliases() } };
+  configure(client, false);
+  const alias = client.resolve?.alias as Record<string, string>;
+  assert.deepEqual(Object.keys(alias).slice(0, Object.keys(PREACT_ALIASES).length), Object.keys(PREACT_ALIASES));
+  assert.equal(alias.react$, 'preact/compat');
+  assert.equal(alias['react-dom$'], 'preact/compat');
+  assert.match(alias['react-dom/client$'] ?? '', /preact-client\.ts$/);
+  assert.equal(alias['react/jsx-runtime$'], 'preact/compat/jsx-runtime');
+  assert.equal(alias.react, undefined, 'the prefix alias to the react folder would win over react$');
+  assert.equal(alias['react-dom'], undefined);
+  assert.equal(alias['@mdx-js/react'], '/site/node_modules/@mdx-js/react');
+  assert.equal(alias['@theme/DocItem'], '/site/src/theme/DocItem');
+  for (const target of new Set(Object.values(PREACT_ALIASES))) {
+    assert.doesNotThrow(() => require.resolve(target), target);
+  }
+});
+
+test('Preact: the server bundle and the escape hatch keep React', () => {
+  const on = perfPlugin(undefined, { preact: true }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  const server: Configuration = { mode: 'production', resolve: { alias: docusaurusAliases() } };
+  on(server, true);
+  assert.deepEqual(server.resolve?.alias, docusaurusAliases());
+  const off = perfPlugin(undefined, { preact: false }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  const client: Configuration = { mode: 'production', resolve: { alias: docusaurusAliases() } };
+  off(client, false);
+  assert.deepEqual(client.resolve?.alias, docusaurusAliases());
+});
+
+test('Preact: options default to on, the array form of aliases is handled, the config passes DOCS_PREACT', () => {
+  assert.deepEqual(perfOptions(undefined), { preact: true });
+  assert.deepEqual(perfOptions({ preact: false }), { preact: false });
+  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true });
+  const list = withPreact([{ name: 'react', alias: '/r' }, { name: 'x', alias: '/x' }]);
+  assert.ok(Array.isArray(list));
+  assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
+  assert.deepEqual(perfPlugins(readEnv({})), [[perfPlugin, { preact: true }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' })), [[perfPlugin, { preact: false }]]);
+});
+
+test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT never reuses the other one', () => {
+  const rspack = { experiments: { cache: { type: 'persistent', version: 'client-production-ru-3.10.2-abc' } } } as unknown as Configuration;
+  keyCache(rspack, 'react');
+  assert.equal((rspack.experiments as unknown as { cache: { version: string } }).cache.version, 'client-production-ru-3.10.2-abc-react');
+  const webpack: Configuration = { cache: { type: 'filesystem', version: '3.10.2-abc' } };
+  keyCache(webpack, 'preact');
+  assert.deepEqual(webpack.cache, { type: 'filesystem', version: '3.10.2-abc-preact' });
+  const none: Configuration = {};
+  keyCache(none, 'preact');
+  assert.deepEqual(none, {});
+  const versions = [true, false].map((preact) => {
+    const configure = perfPlugin(undefined, { preact }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+    const client = { mode: 'production', experiments: { cache: { type: 'persistent', version: 'v' } } } as unknown as Configuration;
+    configure(client, false);
+    return (client.experiments as unknown as { cache: { version: string } }).cache.version;
+  });
+  assert.deepEqual(versions, ['v-preact', 'v-react']);
 });
