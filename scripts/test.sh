@@ -45,4 +45,4 @@ npx tsx scripts/build-variant.ts hosted
 export MONQ_DOCS_HOSTED_BUILD_DIR=build-variants/hosted
 
 step "Unit and browser tests"
-node --import tsx --test --test-concurrency=1 tests/unit/*.test.ts tests/e2e/*.test.ts
+node --import tsx --test --test-concurrency=1 tests/unit/*.test.ts tests/e2e/*.test.ts tests/budget/*.test.ts
