@@ -8,10 +8,12 @@
  * - Client bundle: chunk files are named by chunk id, so the runtime no longer carries a table of chunk
  *   names for file names; the route registry loses the module paths only the server uses
  *   (`registry-loader.cjs`), and route chunks get short names in the registry, the route → chunk table
- *   and the runtime (`chunk-names.cjs`, `route-chunks-loader.cjs`).
+ *   and the runtime (`chunk-names.cjs`, `route-chunks-loader.cjs`); two Docusaurus modules sort without
+ *   `localeCompare`, whose first call builds the ICU collator during hydration (`plain-compare-loader.cjs`).
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import type { Plugin } from '@docusaurus/types';
 import type { Configuration } from 'webpack';
 
@@ -21,6 +23,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const CLIENT_CHUNK_FILENAME = 'assets/js/[id].[contenthash:8].js';
 /** The route registry that Docusaurus generates. */
 export const REGISTRY_MODULE = /[\\/]\.docusaurus[\\/]registry\.js$/;
+/** The two Docusaurus modules that sort with `localeCompare` on every page load (plain-compare-loader.cjs). */
+export const PLAIN_COMPARE_MODULES: RegExp = (
+  createRequire(import.meta.url)('./plain-compare-loader.cjs') as { PLAIN_COMPARE_MODULES: RegExp }
+).PLAIN_COMPARE_MODULES;
 /** The route → chunk-names table that Docusaurus generates. */
 export const ROUTE_CHUNKS_MODULE = /[\\/]\.docusaurus[\\/]routesChunkNames\.json$/;
 
@@ -95,6 +101,7 @@ export default function perfPlugin(_context?: unknown, options?: unknown): Plugi
           rules: [
             { test: REGISTRY_MODULE, use: [{ loader: join(here, 'registry-loader.cjs') }] },
             { test: ROUTE_CHUNKS_MODULE, use: [{ loader: join(here, 'route-chunks-loader.cjs') }] },
+            { test: PLAIN_COMPARE_MODULES, use: [{ loader: join(here, 'plain-compare-loader.cjs') }] },
           ],
         },
       };

@@ -493,7 +493,7 @@ describe('loading, navigation and error states', () => {
   /** The prefetch links that Docusaurus added for the links in view, once the page has settled. */
   async function prefetched(page: Page): Promise<string[]> {
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    return page.evaluate(() => [...document.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href') ?? ''));
+    return page.evaluate(() => Array.from(document.querySelectorAll('link[rel="prefetch"]')).map((link) => link.getAttribute('href') ?? ''));
   }
 
   test('the chunks of the pages linked in view are prefetched; none on a data-saver or 2G connection', async () => {

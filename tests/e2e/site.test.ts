@@ -321,6 +321,45 @@ describe('index pages', () => {
   });
 });
 
+describe('entry bundle', () => {
+  test('main.js runs on Preact, with short route-chunk names and no collator sort', () => {
+    const main = readdirSync(join(buildDir, 'assets/js')).find((name) => /^main\.[\w]+\.js$/.test(name));
+    assert.ok(main, 'main.js is built');
+    const source = readFileSync(join(buildDir, 'assets/js', main), 'utf8');
+    const has = (pattern: RegExp) => pattern.test(source);
+    assert.equal(has(/react\.dev\/errors/), false, 'no react-dom in the browser bundle');
+    assert.equal(has(/[{,]"?[0-9a-f]{8}"?:\[\(\)=>/), false, 'registry keys are short chunk names');
+    assert.equal(has(/[{,]r0:\[\(\)=>/), true, 'the first short chunk name is r0');
+    assert.equal(has(/localeCompare/), false, 'the first localeCompare would build the ICU collator while hydrating');
+  });
+
+  test('a doc page hydrates without building an ICU formatter or collator, and shows its date in Russian', async () => {
+    const { page, consoleErrors } = await open();
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { __icu: string[] }).__icu = calls;
+      const NativeFormat = Intl.DateTimeFormat;
+      Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        calls.push('DateTimeFormat');
+        return new NativeFormat(...args);
+      } as unknown as typeof Intl.DateTimeFormat;
+      const nativeCompare = String.prototype.localeCompare;
+      String.prototype.localeCompare = function (this: string, ...args: Parameters<string['localeCompare']>) {
+        calls.push('localeCompare');
+        return nativeCompare.apply(this, args);
+      };
+    });
+    await visit(page, `${site.server.url}/docs/guide/signals/`);
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __icu: string[] }).__icu), []);
+    const time = page.locator('time[itemprop="dateModified"]');
+    const iso = await time.getAttribute('datetime');
+    assert.ok(iso, 'the page shows when it was last updated');
+    const expected = new Intl.DateTimeFormat('ru', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+    assert.equal(await time.innerText(), expected);
+    assert.deepEqual(consoleErrors, []);
+  });
+});
+
 describe('code blocks', () => {
   test('code is highlighted from build-time tokens in both colour modes, and main.js carries no Prism', async () => {
     const main = readdirSync(join(buildDir, 'assets/js')).find((name) => /^main\.[\w]+\.js$/.test(name));

@@ -3,11 +3,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import type { Configuration } from 'webpack';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import perfPlugin, {
   CLIENT_CHUNK_FILENAME,
+  PLAIN_COMPARE_MODULES,
   PREACT_ALIASES,
   REGISTRY_MODULE,
   ROUTE_CHUNKS_MODULE,
@@ -95,6 +96,7 @@ test('the client production bundle names chunks by id and loads the registry thr
     [
       [REGISTRY_MODULE, 'registry-loader.cjs'],
       [ROUTE_CHUNKS_MODULE, 'route-chunks-loader.cjs'],
+      [PLAIN_COMPARE_MODULES, 'plain-compare-loader.cjs'],
     ],
   );
   assert.ok(REGISTRY_MODULE.test('/site/.docusaurus/registry.js'));
@@ -173,4 +175,35 @@ test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT 
     return (client.experiments as unknown as { cache: { version: string } }).cache.version;
   });
   assert.deepEqual(versions, ['v-preact', 'v-react']);
+});
+
+const plainCompareLoader = require('../../plugins/perf/plain-compare-loader.cjs') as {
+  PATCHES: { file: RegExp; from: string; to: string }[];
+  PLAIN_COMPARE_MODULES: RegExp;
+  plainCompare(source: string, resourcePath: string): string;
+};
+
+test('the two Docusaurus modules that sort on load compare code points instead of building a collator', () => {
+  const { PATCHES, plainCompare } = plainCompareLoader;
+  const modules = [
+    join(dirname(require.resolve('@docusaurus/plugin-content-docs/client')), 'docsClientUtils.js'),
+    join(dirname(require.resolve('@docusaurus/theme-common')), 'utils', 'reactUtils.js'),
+  ];
+  assert.equal(PATCHES.length, modules.length);
+  for (const path of modules) {
+    assert.ok(PLAIN_COMPARE_MODULES.test(path), path);
+    const source = readFileSync(path, 'utf8');
+    const out = plainCompare(source, path);
+    assert.ok(source.includes('localeCompare'), `${path}: the installed module still sorts with localeCompare`);
+    assert.ok(!out.includes('localeCompare'), `${path}: no localeCompare left`);
+    assert.match(out, /function monqComparePlain\(a, b\)/);
+  }
+  // The helper orders as the routes need: a path before its own prefix when sorted descending.
+  const sorted = ['/', '/docs/', '/upgrade/', '/docs/8.9/'].sort((a, b) => (b < a ? -1 : b > a ? 1 : 0));
+  assert.deepEqual(sorted, ['/upgrade/', '/docs/8.9/', '/docs/', '/']);
+  assert.equal(plainCompare('export const x = 1;', '/x/other.js'), 'export const x = 1;');
+  assert.throws(
+    () => plainCompare('export function useShallowMemoObject() {}', '/n/@docusaurus/theme-common/lib/utils/reactUtils.js'),
+    /not found in .*reactUtils\.js/,
+  );
 });
