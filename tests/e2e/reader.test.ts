@@ -442,8 +442,9 @@ describe('loading, navigation and error states', () => {
       const patched = body.replace(
         /default:\(\)=>(\w+)/,
         (_all, name: string) =>
-          `default:()=>(window.__monqCrashed||(window.__monqCrashed=function(p){` +
-          `if(window.__monqCrash)throw new Error("тестовый сбой");return ${name}(p)}))`,
+          // The wrapper's parameter must not shadow the minified name of the original export.
+          `default:()=>(window.__monqCrashed||(window.__monqCrashed=function(__monqProps){` +
+          `if(window.__monqCrash)throw new Error("тестовый сбой");return ${name}(__monqProps)}))`,
       );
       await route.fulfill({ response, body: patched });
     });
