@@ -321,11 +321,16 @@ describe('index pages', () => {
   });
 });
 
+/** The source of the built entry bundle, `assets/js/main.<hash>.js`. */
+function mainBundle(): string {
+  const main = readdirSync(join(buildDir, 'assets/js')).find((name) => /^main\.[\w]+\.js$/.test(name));
+  assert.ok(main, 'main.js is built');
+  return readFileSync(join(buildDir, 'assets/js', main), 'utf8');
+}
+
 describe('entry bundle', () => {
   test('main.js runs on Preact, with short route-chunk names and no collator sort', () => {
-    const main = readdirSync(join(buildDir, 'assets/js')).find((name) => /^main\.[\w]+\.js$/.test(name));
-    assert.ok(main, 'main.js is built');
-    const source = readFileSync(join(buildDir, 'assets/js', main), 'utf8');
+    const source = mainBundle();
     const has = (pattern: RegExp) => pattern.test(source);
     assert.equal(has(/react\.dev\/errors/), false, 'no react-dom in the browser bundle');
     assert.equal(has(/[{,]"?[0-9a-f]{8}"?:\[\(\)=>/), false, 'registry keys are short chunk names');
@@ -362,9 +367,7 @@ describe('entry bundle', () => {
 
 describe('code blocks', () => {
   test('code is highlighted from build-time tokens in both colour modes, and main.js carries no Prism', async () => {
-    const main = readdirSync(join(buildDir, 'assets/js')).find((name) => /^main\.[\w]+\.js$/.test(name));
-    assert.ok(main, 'main.js is built');
-    const source = readFileSync(join(buildDir, 'assets/js', main), 'utf8');
+    const source = mainBundle();
     assert.doesNotMatch(source, /before-tokenize/, 'no Prism core in the entry bundle');
     assert.doesNotMatch(source, /"@site\//, 'no module paths in the client registry');
 
