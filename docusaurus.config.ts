@@ -22,7 +22,7 @@ import { SEARCH_PAGE_PATH, searchPlugins, searchThemeConfig } from './config/sea
 import { clientModules } from './config/clientModules';
 import { deployPlugins } from './config/deploy';
 import { prism } from './config/prism';
-import { DOCS_PLUGIN, contentRehypePlugins, perfPlugins } from './config/perf';
+import { DOCS_PLUGIN, contentRehypePlugins, perfPlugins, pageTemplate } from './config/perf';
 import { announcementId } from './config/announcement';
 import {
   ANNOUNCEMENT_HTML,
@@ -50,6 +50,7 @@ const config = {
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'warn',
   noIndex: false,
+  ssrTemplate: pageTemplate,
 
   future: {
     v4: true,

@@ -1,6 +1,8 @@
 import type { PluginConfig } from '@docusaurus/types';
 import perfPlugin from '../plugins/perf/index';
 import rehypeCodeTokens from '../plugins/perf/rehype-code-tokens';
+import { ssrTemplate } from '../plugins/perf/ssr-template';
+import rehypeHydrationSlices from '../plugins/perf/rehype-hydration-slices';
 import type { SiteEnv } from './env';
 
 /**
@@ -13,9 +15,10 @@ export function perfPlugins(env: SiteEnv): PluginConfig[] {
 
 /**
  * Rehype plugins of every content plugin (docs, upgrade notes, pages): code blocks are tokenized at
- * build time, so the browser runs no Prism.
+ * build time, so the browser runs no Prism; top-level blocks become hydration slices, so the browser
+ * hydrates a long page in short tasks.
  */
-export const contentRehypePlugins = [rehypeCodeTokens];
+export const contentRehypePlugins = [rehypeCodeTokens, rehypeHydrationSlices];
 
 /**
  * The docs plugin of both instances: `@docusaurus/plugin-content-docs` wrapped so that doc descriptions
@@ -23,3 +26,9 @@ export const contentRehypePlugins = [rehypeCodeTokens];
  * it does for its own plugin.
  */
 export const DOCS_PLUGIN = './plugins/docs-slim/index.ts';
+
+/**
+ * The page template: Docusaurus's own, with the resource hints React writes at the start of the app
+ * moved into `<head>` (plugins/perf/ssr-template.ts), so hydration keeps every server-rendered node.
+ */
+export const pageTemplate = ssrTemplate();

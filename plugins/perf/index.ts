@@ -9,7 +9,9 @@
  *   names for file names; the route registry loses the module paths only the server uses
  *   (`registry-loader.cjs`), and route chunks get short names in the registry, the route → chunk table
  *   and the runtime (`chunk-names.cjs`, `route-chunks-loader.cjs`); two Docusaurus modules sort without
- *   `localeCompare`, whose first call builds the ICU collator during hydration (`plain-compare-loader.cjs`).
+ *   `localeCompare`, whose first call builds the ICU collator during hydration (`plain-compare-loader.cjs`);
+ *   prefetching of linked pages is queued, one page per task, with the route table indexed once and
+ *   each chunk requested once (`prefetch-loader.cjs`).
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -23,6 +25,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const CLIENT_CHUNK_FILENAME = 'assets/js/[id].[contenthash:8].js';
 /** The route registry that Docusaurus generates. */
 export const REGISTRY_MODULE = /[\\/]\.docusaurus[\\/]registry\.js$/;
+/** Docusaurus's prefetching of linked pages: queued, indexed, deduplicated (prefetch-loader.cjs). */
+export const PREFETCH_MODULES: RegExp = (
+  createRequire(import.meta.url)('./prefetch-loader.cjs') as { PREFETCH_MODULES: RegExp }
+).PREFETCH_MODULES;
+
 /** The two Docusaurus modules that sort with `localeCompare` on every page load (plain-compare-loader.cjs). */
 export const PLAIN_COMPARE_MODULES: RegExp = (
   createRequire(import.meta.url)('./plain-compare-loader.cjs') as { PLAIN_COMPARE_MODULES: RegExp }
@@ -102,6 +109,7 @@ export default function perfPlugin(_context?: unknown, options?: unknown): Plugi
             { test: REGISTRY_MODULE, use: [{ loader: join(here, 'registry-loader.cjs') }] },
             { test: ROUTE_CHUNKS_MODULE, use: [{ loader: join(here, 'route-chunks-loader.cjs') }] },
             { test: PLAIN_COMPARE_MODULES, use: [{ loader: join(here, 'plain-compare-loader.cjs') }] },
+            { test: PREFETCH_MODULES, use: [{ loader: join(here, 'prefetch-loader.cjs') }] },
           ],
         },
       };

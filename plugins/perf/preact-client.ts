@@ -7,13 +7,32 @@
  * search modal adds its Escape listener in an effect, and a key pressed right after it opened was lost.
  * Here effects run in a microtask after the commit, before the next event (and without waiting for a
  * frame, which a background tab or paused timers would hold back).
+ *
+ * The first hydration pass is also where `HydrationSlice`s are met: the queue of
+ * `src/lib/hydration/slices.ts` is open during it and releases them, one task each, afterwards. The
+ * effects of that pass (and of the slices) run after the last slice, in a task of their own, as React
+ * runs those of a hydration: every slice is hydrated with the server's state, and the re-render for
+ * the browser (on a phone, the navbar and sidebar for the small screen) no longer lengthens the task
+ * that hydrated the page.
  */
 import { options } from 'preact';
-import { createRoot, hydrateRoot } from 'preact/compat/client';
+import { createRoot, hydrateRoot as hydrateRootAtOnce } from 'preact/compat/client';
+import { slices } from '../../src/lib/hydration/slices';
 
 options.requestAnimationFrame = (flush: () => void): void => {
-  queueMicrotask(flush);
+  if (slices.inFirstPass) slices.afterSlices(flush);
+  else queueMicrotask(flush);
 };
 
-export { createRoot, hydrateRoot };
+/** preact/compat's `hydrateRoot`, with the slice queue open during its (synchronous) first pass. */
+export const hydrateRoot: typeof hydrateRootAtOnce = (container, children, ...rest) => {
+  slices.begin();
+  try {
+    return hydrateRootAtOnce(container, children, ...rest);
+  } finally {
+    slices.end();
+  }
+};
+
+export { createRoot };
 export default { createRoot, hydrateRoot };

@@ -3,6 +3,7 @@ import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import { ENTRY_POINTS } from '@site/src/components/HomeSections/sections';
+import HydrationSlice from '@site/src/components/HydrationSlice';
 import styles from './index.module.css';
 
 export default function Home(): ReactNode {
@@ -32,42 +33,46 @@ export default function Home(): ReactNode {
         </div>
       </header>
       <main>
-        <section className={styles.section}>
-          <div className="container">
-            <Heading as="h2" id="audience">
-              Для кого эта документация
-            </Heading>
-            <ul className={styles.audience}>
-              <li>
-                <strong>Администраторам</strong> — установка, обновление, пользователи и права, настройка
-                ресурсно-сервисной модели и эксплуатация платформы.
-              </li>
-              <li>
-                <strong>Операторам и дежурным</strong> — работа с сигналами, порогами, отчётами о доступности
-                и оперативным центром.
-              </li>
-              <li>
-                <strong>Интеграторам</strong> — подключение источников данных, плагины агента, REST API и
-                сценарии автоматизации.
-              </li>
-            </ul>
-          </div>
-        </section>
-        <section className={styles.section}>
-          <div className="container">
-            <Heading as="h2" id="sections">
-              Разделы документации
-            </Heading>
-            <div className={styles.grid}>
-              {ENTRY_POINTS.map((entry) => (
-                <Link key={entry.to} to={entry.to} className={styles.card}>
-                  <Heading as="h3">{entry.title}</Heading>
-                  <p>{entry.text}</p>
-                </Link>
-              ))}
+        <HydrationSlice>
+          <section className={styles.section}>
+            <div className="container">
+              <Heading as="h2" id="audience">
+                Для кого эта документация
+              </Heading>
+              <ul className={styles.audience}>
+                <li>
+                  <strong>Администраторам</strong> — установка, обновление, пользователи и права, настройка
+                  ресурсно-сервисной модели и эксплуатация платформы.
+                </li>
+                <li>
+                  <strong>Операторам и дежурным</strong> — работа с сигналами, порогами, отчётами о доступности
+                  и оперативным центром.
+                </li>
+                <li>
+                  <strong>Интеграторам</strong> — подключение источников данных, плагины агента, REST API и
+                  сценарии автоматизации.
+                </li>
+              </ul>
             </div>
-          </div>
-        </section>
+          </section>
+        </HydrationSlice>
+        <HydrationSlice>
+          <section className={styles.section}>
+            <div className="container">
+              <Heading as="h2" id="sections">
+                Разделы документации
+              </Heading>
+              <div className={styles.grid}>
+                {ENTRY_POINTS.map((entry) => (
+                  <Link key={entry.to} to={entry.to} className={styles.card}>
+                    <Heading as="h3">{entry.title}</Heading>
+                    <p>{entry.text}</p>
+                  </Link>
+                ))}
+              </div>
+            </div>
+          </section>
+        </HydrationSlice>
       </main>
     </Layout>
   );

@@ -20,11 +20,13 @@ export async function startServer(dir: string = buildDir, options: { plain?: boo
 }
 
 /**
- * Waits until React has taken over the server-rendered page. Before that a click on a button or a link
- * reaches only the static HTML and is lost, so every test that interacts with a page waits for this.
+ * Waits until the browser bundle has taken over the server-rendered page, its hydration slices
+ * included. Before that a click on a button or a link reaches only the static HTML and is lost, so
+ * every test that interacts with a page waits for this.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+  // `data-hydrating` stays while hydration slices wait (src/lib/hydration/slices.ts).
+  await page.locator('html[data-has-hydrated="true"]:not([data-hydrating])').waitFor({ state: 'attached', timeout: 20_000 });
 }
 
 /** Opens an address and waits until the page is interactive; returns the main response. */

@@ -365,6 +365,95 @@ describe('entry bundle', () => {
   });
 });
 
+/** Elements of the article and the footer as the server sent them, and the page's hydration marks in order. */
+const RECORD_SERVER_NODES = `
+  window.__marks = [];
+  // <html> does not exist yet when this runs: observe the document
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.target !== document.documentElement) continue;
+      window.__marks.push(record.attributeName + '=' + record.target.getAttribute(record.attributeName));
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrating', 'data-has-hydrated'] });
+  // a top-level element of the app taken out of the root (and put back: a move) after parsing
+  window.__rootMoves = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.target.id !== '__docusaurus') continue;
+      for (const node of record.removedNodes) window.__rootMoves.push(node.nodeName + '.' + String(node.className));
+    }
+  }).observe(document, { subtree: true, childList: true });
+  document.addEventListener('DOMContentLoaded', () => {
+    window.__server = [...document.querySelectorAll('article, article *, footer, footer *')];
+  });
+`;
+
+describe('hydration', () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    test(`a doc page keeps every server-rendered node of its article and footer, hydrated in slices after the first pass (${viewport.width} px)`, async () => {
+      const { page, consoleErrors } = await open({ viewport });
+      await page.addInitScript(RECORD_SERVER_NODES);
+      await visit(page, `${site.server.url}/docs/guide/signals/`);
+      const result = await page.evaluate(`(() => {
+        const server = window.__server;
+        const now = [...document.querySelectorAll('article, article *, footer, footer *')];
+        const kept = new Set(server);
+        const describe = (el) => el.nodeName + '.' + String(el.className).slice(0, 40);
+        return {
+          server: server.length,
+          // the theme remounts a code block once the browser takes over (CodeBlock's key={String(isBrowser)})
+          detached: server.filter((el) => !document.contains(el) && !el.closest('.theme-code-block')).map(describe),
+          created: now.filter((el) => !kept.has(el) && !el.closest('.theme-code-block')).map(describe),
+          marks: window.__marks,
+          rootMoves: window.__rootMoves,
+        };
+      })()`) as { server: number; detached: string[]; created: string[]; marks: string[]; rootMoves: string[] };
+      assert.ok(result.server > 200, `the article and footer have ${result.server} elements`);
+      assert.deepEqual(result.rootMoves, [], 'no top-level element of the page was moved (plugins/perf/ssr-template.ts)');
+      assert.deepEqual(result.detached, [], 'no server-rendered element was replaced (code blocks aside)');
+      assert.deepEqual(result.created, [], 'hydration created no element of its own (code blocks aside)');
+      // the slices wait while the first pass completes and are released after it; the pass's effects
+      // run after the last slice (Helmet then writes data-has-hydrated in an animation frame)
+      const marks = result.marks.filter((mark) => mark !== 'data-has-hydrated=');
+      assert.equal(marks[0], 'data-hydrating=slices', 'slices waited on this page');
+      assert.deepEqual([...marks].sort(), ['data-has-hydrated=true', 'data-hydrating=null', 'data-hydrating=slices']);
+      // and the article is live: the copy button of a code block answers
+      const copy = page.locator('article .theme-code-block button[aria-label="Скопировать в буфер обмена"]').first();
+      await copy.click();
+      await page.locator('article .theme-code-block button[aria-label="Скопировано"]').first().waitFor({ timeout: 5000 });
+      assert.deepEqual(consoleErrors, []);
+    });
+  }
+
+  test('a link followed while slices still wait opens the next page whole, and the queue drains', async () => {
+    const { page, consoleErrors } = await open({ viewport: { width: 1280, height: 800 } });
+    // Hold the tasks that release slices (posted once <html data-hydrating> is set) until the test lets them go.
+    await page.addInitScript(`
+      const held = [];
+      const post = MessagePort.prototype.postMessage;
+      MessagePort.prototype.postMessage = function (...args) {
+        if (!window.__released && document.documentElement.hasAttribute('data-hydrating')) held.push(() => post.apply(this, args));
+        else post.apply(this, args);
+      };
+      window.__release = () => { window.__released = true; held.splice(0).forEach((send) => send()); };
+    `);
+    await page.goto(`${site.server.url}/docs/guide/signals/`);
+    await page.locator('html[data-hydrating="slices"]').waitFor({ state: 'attached' });
+    const firstParagraph = (await page.locator('article .theme-doc-markdown > p').first().innerText()).trim();
+    // the pagination is hydrated in the first pass; the article, sidebar and navbar still wait
+    await page.locator('a.pagination-nav__link--next[href="/docs/guide/metrics/"]').click();
+    await page.waitForURL(/\/docs\/guide\/metrics\/$/);
+    await page.locator('article h1').filter({ hasText: 'Метрики' }).waitFor();
+    const text = await page.locator('article').innerText();
+    assert.equal(text.includes(firstParagraph), false, 'nothing of the previous article is left');
+    assert.ok((await page.locator('article .theme-doc-markdown > *').count()) > 5, 'the new article is rendered whole');
+    await page.evaluate('window.__release()');
+    await page.locator('html:not([data-hydrating])').waitFor({ state: 'attached' });
+    assert.equal((await page.locator('article').innerText()).includes(firstParagraph), false);
+    assert.deepEqual(consoleErrors, []);
+  });
+});
+
 describe('code blocks', () => {
   test('code is highlighted from build-time tokens in both colour modes, and main.js carries no Prism', async () => {
     const source = mainBundle();

@@ -10,6 +10,7 @@ import perfPlugin, {
   CLIENT_CHUNK_FILENAME,
   PLAIN_COMPARE_MODULES,
   PREACT_ALIASES,
+  PREFETCH_MODULES,
   REGISTRY_MODULE,
   ROUTE_CHUNKS_MODULE,
   keyCache,
@@ -97,6 +98,7 @@ test('the client production bundle names chunks by id and loads the registry thr
       [REGISTRY_MODULE, 'registry-loader.cjs'],
       [ROUTE_CHUNKS_MODULE, 'route-chunks-loader.cjs'],
       [PLAIN_COMPARE_MODULES, 'plain-compare-loader.cjs'],
+      [PREFETCH_MODULES, 'prefetch-loader.cjs'],
     ],
   );
   assert.ok(REGISTRY_MODULE.test('/site/.docusaurus/registry.js'));
