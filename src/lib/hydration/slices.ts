@@ -2,8 +2,8 @@
  * Hydration in slices (plugins/perf/README.md, "Hydration in slices").
  *
  * Preact hydrates the whole page in one task; on a slow phone that task blocks taps for a second.
- * Parts of the page that nobody can use in the first instant (the blocks of an article, the footer)
- * are wrapped in `HydrationSlice`. While the page is first hydrated, each of them keeps its
+ * Parts of the page (the navbar, the docs sidebar and table of contents, each top-level block of an
+ * article, the footer) are wrapped in `HydrationSlice`. While the page is first hydrated, each of them keeps its
  * server-rendered DOM untouched (Preact's suspended hydration) and takes a place in a queue. When
  * the first pass is over, the queue hydrates them in document order, one task per slice, so the
  * browser can handle input and paint between them.

@@ -1,7 +1,6 @@
 /**
  * Wrapper: the table of contents beside the article (one element) is hydrated after the first pass,
- * in a task of its own (`src/components/HydrationSlice`). On a phone the theme removes it right after
- * hydration; waiting, it is never hydrated only to be removed.
+ * in a task of its own (`src/components/HydrationSlice`).
  */
 import React, { type ReactNode } from 'react';
 import TOCDesktop from '@theme-original/DocItem/TOC/Desktop';

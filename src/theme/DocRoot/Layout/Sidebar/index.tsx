@@ -1,7 +1,6 @@
 /**
- * Wrapper: the docs sidebar (one `<aside>`) is hydrated after the first pass, in a task of its own
- * (`src/components/HydrationSlice`). On a phone the theme empties it right after hydration; waiting,
- * it is never hydrated only to be removed.
+ * Wrapper: the docs sidebar (one `<aside>`, with its whole menu on a wide screen) is hydrated after
+ * the first pass, in a task of its own (`src/components/HydrationSlice`).
  */
 import React, { type ReactNode } from 'react';
 import Sidebar from '@theme-original/DocRoot/Layout/Sidebar';
