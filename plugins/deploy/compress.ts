@@ -17,6 +17,11 @@ export const COMPRESSIBLE = /\.(?:html|js|mjs|css|json|xml|svg|txt|map|webmanife
  * 1946 KB (5 % less) in 14.5 s, 11 takes minutes. 6 keeps the build fast for 5 %.
  */
 export const BROTLI_QUALITY = 6;
+/**
+ * gzip level, measured on this site's 897 text files (31 MB): 9 gives 7007 KB in 7.3 s, 6 gives
+ * 7080 KB (1 % more) in 1.5 s. 6 keeps the build fast for 1 %.
+ */
+export const GZIP_LEVEL = 6;
 /** Below this size the headers outweigh the gain. */
 export const MIN_BYTES = 512;
 
@@ -53,7 +58,7 @@ export function shouldCompress(rel: string, size: number): boolean {
 export async function compressFile(path: string): Promise<{ bytes: number; gzipBytes: number; brotliBytes: number }> {
   const data = await readFile(path);
   const [gz, br] = await Promise.all([
-    gzipAsync(data, { level: 9 }),
+    gzipAsync(data, { level: GZIP_LEVEL }),
     brotliAsync(data, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,

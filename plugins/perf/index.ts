@@ -89,10 +89,28 @@ export function keyCache(config: Configuration, key: string): void {
   }
 }
 
+/** Docusaurus's PostCSS plugin entry: `[require.resolve('postcss-preset-env'), {}]`. */
+function isPresetEnv(plugin: unknown): boolean {
+  const name: unknown = Array.isArray(plugin) ? plugin[0] : plugin;
+  return typeof name === 'string' && /[\\/]postcss-preset-env[\\/]/.test(name);
+}
+
+/**
+ * PostCSS options of the client's CSS files. Docusaurus runs postcss-loader with postcss-preset-env on
+ * every CSS file, and the loader looks for a PostCSS config file each time. With Docusaurus Faster,
+ * Lightning CSS minifies the CSS with the browserslist targets and lowers and prefixes it for them at
+ * the same time, so both were repeated work (about 2 s of a clean build on 2 cores). The loader keeps
+ * the other plugins (the cascade layers of `future.v4`), without preset-env and without a config file.
+ */
+export function withoutPostCssWork<T extends { plugins: unknown[] }>(options: T): T & { config: false } {
+  return { ...options, plugins: options.plugins.filter((plugin) => !isPresetEnv(plugin)), config: false };
+}
+
 export default function perfPlugin(_context?: unknown, options?: unknown): Plugin {
   const { preact } = perfOptions(options);
   return {
     name: 'monq-perf',
+    configurePostCss: withoutPostCssWork,
     configureWebpack(config, isServer) {
       const alias = { resolve: { alias: { 'prism-react-renderer$': join(here, 'highlight.tsx') } } };
       if (!isServer) {

@@ -16,6 +16,7 @@ import perfPlugin, {
   keyCache,
   perfOptions,
   withPreact,
+  withoutPostCssWork,
 } from '../../plugins/perf/index';
 import { perfPlugins } from '../../config/perf';
 import { readEnv } from '../../config/env';
@@ -208,4 +209,27 @@ test('the two Docusaurus modules that sort on load compare code points instead o
     () => plainCompare('export function useShallowMemoObject() {}', '/n/@docusaurus/theme-common/lib/utils/reactUtils.js'),
     /not found in .*reactUtils\.js/,
   );
+});
+
+test('PostCSS runs without postcss-preset-env and without a config search, and keeps the cascade layers', () => {
+  // What the installed Docusaurus hands to configurePostCss.
+  const styleLoader = readFileSync(require.resolve('@docusaurus/bundler/lib/loaders/styleLoader.js'), 'utf8');
+  assert.match(styleLoader, /require\.resolve\('postcss-preset-env'\)/);
+  const docusaurusOptions = () => ({ ident: 'postcss', plugins: [[require.resolve('postcss-preset-env'), {}]] as unknown[] });
+  const layers = require('@docusaurus/plugin-css-cascade-layers') as {
+    default(context: unknown, options: unknown): { configurePostCss(options: { plugins: unknown[] }): { plugins: unknown[] } };
+  };
+  const layersPlugin = layers.default({ generatedFilesDir: tmpdir() }, { id: 'default', layers: { 'docusaurus.infima': () => true } });
+  const plugin = perfPlugin(undefined, {}) as { configurePostCss?: unknown };
+  assert.equal(plugin.configurePostCss, withoutPostCssWork);
+
+  const alone = withoutPostCssWork(docusaurusOptions());
+  assert.deepEqual(alone, { ident: 'postcss', plugins: [], config: false });
+  // Docusaurus calls the plugins in order: ours before or after the cascade layers', the layers stay.
+  const before = layersPlugin.configurePostCss(withoutPostCssWork(docusaurusOptions()));
+  const after = withoutPostCssWork(layersPlugin.configurePostCss(docusaurusOptions()));
+  for (const options of [before, after]) {
+    assert.equal(options.plugins.length, 1);
+    assert.equal((options.plugins[0] as { postcssPlugin?: string }).postcssPlugin, 'postcss-wrap-in-layer');
+  }
 });
