@@ -4,11 +4,15 @@
  * after each route change; images added to the page later are attached as they appear. The overlay
  * background is the `--monq-zoom-background` colour of the current colour mode, so it follows a change
  * of mode while an image is open. Which images qualify: src/lib/reader/zoom.ts.
+ *
+ * medium-zoom itself (about 4 KB gzip) is a chunk of its own, fetched the first time a page has an
+ * image to attach: pages without images never load it, and no page runs it on load.
  */
 import type { ClientModule } from '@docusaurus/types';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import siteConfig from '@generated/docusaurus.config';
-import mediumZoom, { type Zoom } from 'medium-zoom';
+import type mediumZoomType from 'medium-zoom';
+import type { Zoom } from 'medium-zoom';
 import {
   CONTENT_IMAGE_SELECTOR,
   closeLabel,
@@ -23,7 +27,10 @@ const delayMs = Number.isFinite(configuredDelay) && configuredDelay >= 0 ? confi
 /** A CSS variable, not a colour: the overlay follows the colour mode without being told. */
 const OVERLAY_BACKGROUND = 'var(--monq-zoom-background, var(--ifm-background-color))';
 
+type MediumZoom = typeof mediumZoomType;
+
 let zoom: Zoom | null = null;
+let loading: Promise<MediumZoom> | null = null;
 let observer: MutationObserver | null = null;
 let timer: number | undefined;
 /** The image that opened the zoom, to give focus back when it closes. */
@@ -71,26 +78,54 @@ function makeAccessible(image: HTMLImageElement): void {
   image.addEventListener('medium-zoom:closed', onClosed);
 }
 
-function getZoom(): Zoom {
-  if (!zoom) {
-    zoom = mediumZoom({ background: OVERLAY_BACKGROUND, margin: 24 });
-    document.addEventListener('keydown', onKeyDown);
-  }
-  return zoom;
+/** The medium-zoom chunk, fetched once; a failed fetch (offline, new deployment) is tried again later. */
+function loadMediumZoom(): Promise<MediumZoom> {
+  loading ??= import('medium-zoom').then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Zoomable content images of the page that are not attached yet. */
+function freshImages(): HTMLImageElement[] {
+  const known = zoom?.getImages() ?? [];
+  return Array.from(document.querySelectorAll<HTMLImageElement>(CONTENT_IMAGE_SELECTOR)).filter(
+    (image) => isZoomable(image) && !known.includes(image),
+  );
+}
+
+function attachTo(current: Zoom): void {
+  const gone = current.getImages().filter((image) => !image.isConnected);
+  if (gone.length > 0) current.detach(...gone);
+  const fresh = freshImages();
+  if (fresh.length === 0) return;
+  fresh.forEach(makeAccessible);
+  current.attach(...fresh);
 }
 
 /** Attach every zoomable content image not attached yet; forget images that left the page. */
 function attachImages(): void {
-  const current = getZoom();
-  const known = current.getImages();
-  const gone = known.filter((image) => !image.isConnected);
-  if (gone.length > 0) current.detach(...gone);
-  const fresh = Array.from(document.querySelectorAll<HTMLImageElement>(CONTENT_IMAGE_SELECTOR)).filter(
-    (image) => isZoomable(image) && !known.includes(image),
+  if (zoom) {
+    attachTo(zoom);
+    return;
+  }
+  if (freshImages().length === 0) return;
+  // The page may change while the chunk loads: the images are looked up again once it is there.
+  loadMediumZoom().then(
+    (mediumZoom) => {
+      if (!zoom) {
+        zoom = mediumZoom({ background: OVERLAY_BACKGROUND, margin: 24 });
+        document.addEventListener('keydown', onKeyDown);
+      }
+      attachTo(zoom);
+    },
+    // Images stay ordinary images; the next route change or added image tries again.
+    () => undefined,
   );
-  if (fresh.length === 0) return;
-  fresh.forEach(makeAccessible);
-  current.attach(...fresh);
 }
 
 function containsImage(mutations: MutationRecord[]): boolean {

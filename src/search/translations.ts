@@ -4,20 +4,16 @@
  * `theme.SearchModal.*` ids, and some of its Russian defaults are still
  * English: the ids it knows are translated in `i18n/ru/code.json`; the strings
  * it does not map get ids of their own under `theme.SearchModal.*` too.
+ *
+ * These strings load with the dialog (src/search/dialogParts.ts) and with the search page; the
+ * button's label, which every page shows, is in buttonTranslations.ts.
  */
 import {translate} from '@docusaurus/Translate';
 import type {DocSearchTranslations} from '@docsearch/react';
 
 type ModalTranslations = NonNullable<DocSearchTranslations['modal']>;
-type ButtonTranslations = NonNullable<DocSearchTranslations['button']>;
 
 const t = (id: string, message: string) => translate({id, message});
-
-export function buttonTranslations(): ButtonTranslations {
-  const label = t('theme.SearchBar.label', 'Поиск');
-  // DocSearch appends the shortcut to the accessible name itself: «Поиск (Control+k)».
-  return {buttonText: label, buttonAriaLabel: label};
-}
 
 export function modalTranslations(): ModalTranslations {
   const reset = t('theme.SearchModal.searchBox.resetButtonTitle', 'Очистить запрос');

@@ -53,6 +53,21 @@ async function zoomClosed(page: Page): Promise<void> {
   await page.locator('img.medium-zoom-image--opened').waitFor({ state: 'detached' });
 }
 
+/** Records whether a script carrying medium-zoom's code reaches the page (it is a chunk of its own). */
+function watchZoomScript(page: Page): { loaded(): boolean } {
+  let loaded = false;
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    response.text().then(
+      (body) => {
+        if (body.includes('medium-zoom-overlay')) loaded = true;
+      },
+      () => undefined,
+    );
+  });
+  return { loaded: () => loaded };
+}
+
 function overlayColour(page: Page): Promise<string> {
   return page.locator('.medium-zoom-overlay').evaluate((node) => getComputedStyle(node).backgroundColor);
 }
@@ -90,14 +105,19 @@ describe('image zoom', () => {
 
   test('set up after the configured delay, after each route change, and for images added later', async () => {
     const { page } = await open({ viewport: { width: 1280, height: 800 } });
+    const zoomScript = watchZoomScript(page);
     await pauseClock(page);
     await page.goto(site.server.url + ZOOM_PAGE);
     await startedWithPausedClock(page);
     await page.locator('.markdown img').first().waitFor({ state: 'attached' });
     await page.clock.runFor(IMAGE_ZOOM_DELAY_MS - 1);
     assert.equal(await page.locator(zoomable).count(), 0, 'not before the delay');
+    assert.equal(zoomScript.loaded(), false, 'medium-zoom is not part of the scripts a page runs on load');
     await page.clock.runFor(1);
+    // medium-zoom's chunk is fetched now, and the images are attached once it is in.
+    await page.locator(zoomable).nth(1).waitFor({ state: 'attached' });
     assert.equal(await page.locator(zoomable).count(), 2, 'both content images after the delay');
+    assert.equal(zoomScript.loaded(), true);
 
     // Client-side move to another page with an image.
     await page.locator('.theme-doc-sidebar-container a[href="/upgrade/v9/"]').first().click();
@@ -127,6 +147,26 @@ describe('image zoom', () => {
     await page.locator('#late-linked').click();
     await page.waitForURL(`${site.server.url}/glossary/`);
     assert.equal(await page.locator('.medium-zoom-overlay').count(), 0);
+  });
+
+  test('a page without content images never loads medium-zoom', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 800 } });
+    const zoomScript = watchZoomScript(page);
+    await pauseClock(page);
+    await page.goto(`${site.server.url}/docs/automation/general-functions/cache-functions/`);
+    await startedWithPausedClock(page);
+    assert.equal(await page.locator('.markdown').count(), 1);
+    assert.equal(await page.locator('.markdown img').count(), 0, 'the page under test has no content image');
+    await page.clock.runFor(IMAGE_ZOOM_DELAY_MS * 3);
+    // A real image added later still gets the zoom: the chunk comes when it is needed.
+    assert.equal(zoomScript.loaded(), false);
+    await page.evaluate(() => {
+      const plain = document.createElement('p');
+      plain.innerHTML = '<img id="late" alt="Схема" src="/img/logo.svg">';
+      document.querySelector('.markdown')?.append(plain);
+    });
+    await page.locator('#late[data-zoomable]').waitFor({ state: 'attached' });
+    assert.equal(zoomScript.loaded(), true);
   });
 
   test('the overlay is white in light mode, dark grey in dark mode, and follows a change while open', async () => {

@@ -329,13 +329,15 @@ function mainBundle(): string {
 }
 
 describe('entry bundle', () => {
-  test('main.js runs on Preact, with short route-chunk names and no collator sort', () => {
+  test('main.js runs on Preact, with short route-chunk names, no collator sort, no image zoom and no search dialog', () => {
     const source = mainBundle();
     const has = (pattern: RegExp) => pattern.test(source);
     assert.equal(has(/react\.dev\/errors/), false, 'no react-dom in the browser bundle');
     assert.equal(has(/[{,]"?[0-9a-f]{8}"?:\[\(\)=>/), false, 'registry keys are short chunk names');
     assert.equal(has(/[{,]r0:\[\(\)=>/), true, 'the first short chunk name is r0');
     assert.equal(has(/localeCompare/), false, 'the first localeCompare would build the ICU collator while hydrating');
+    assert.equal(has(/medium-zoom-overlay/), false, 'medium-zoom loads when a page has an image to attach');
+    assert.equal(has(/monq-ai-screen/), false, "the search dialog's panels and strings load with the dialog");
   });
 
   test('a doc page hydrates without building an ICU formatter or collator, and shows its date in Russian', async () => {

@@ -11,6 +11,7 @@
  *   the real hit count are recorded (src/search/status.ts);
  * - Russian strings for every DocSearch 4.7 string (src/search/translations.ts);
  * - the project's error screen and offline «Спросить ИИ» screen (src/search/ModalPanels.tsx);
+ * - the dialog's strings and panels load with the dialog (src/search/dialogParts.ts), not on every page;
  * - the "see all results" footer with the count of the latest query, not the sum of keystrokes;
  * - the "report missing results" link built from the query;
  * - while the dialog's chunk loads, the spinner after a delay, or the error if it fails
@@ -35,12 +36,12 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import type {DocSearchModal as DocSearchModalType, DocSearchHit} from '@docsearch/react';
 // CUSTOM CODE
 import {createHostedSearchClient, getLocalSearchClient, type AlgoliaLikeClient} from '@site/src/search/clients';
-import ModalPanels from '@site/src/search/ModalPanels';
+import type * as DialogParts from '@site/src/search/dialogParts';
 import DialogLoading from '@site/src/search/DialogLoading';
 import {trackLazyLoad, type LoadingProps} from '@site/src/lib/reader/loading';
 import {DEFAULT_SEARCH_OPTIONS, missingResultsUrl, type MonqSearchOptions} from '@site/src/search/options';
 import {createSearchStatusStore, trackSearchClient, type SearchStatusStore} from '@site/src/search/status';
-import {buttonTranslations, modalTranslations, searchTexts} from '@site/src/search/translations';
+import {buttonTranslations} from '@site/src/search/buttonTranslations';
 import '@site/src/search/search.css';
 // CUSTOM CODE END
 
@@ -48,16 +49,31 @@ import '@site/src/search/search.css';
 type AnyProps = Record<string, any>;
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
+// CUSTOM CODE: the dialog's strings and panels, loaded with the modal.
+let dialogParts: typeof DialogParts | null = null;
+
+function loadedDialogParts(): typeof DialogParts {
+  if (!dialogParts) {
+    throw new Error('The search dialog rendered before its parts were loaded.');
+  }
+  return dialogParts;
+}
+// CUSTOM CODE END
 
 function importDocSearchModalIfNeeded() {
-  if (DocSearchModal) {
+  if (DocSearchModal && dialogParts) {
     return Promise.resolve();
   }
-  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).then(
-    ([{DocSearchModal: Modal}]) => {
-      DocSearchModal = Modal;
-    },
-  );
+  return Promise.all([
+    import('@docsearch/react/modal'),
+    import('@docsearch/react/style'),
+    // CUSTOM CODE
+    import('@site/src/search/dialogParts'),
+    // CUSTOM CODE END
+  ]).then(([{DocSearchModal: Modal}, , parts]) => {
+    DocSearchModal = Modal;
+    dialogParts = parts;
+  });
 }
 
 // CUSTOM CODE: a prefetch (hover, focus, touch) that fails is reported only when the reader opens the dialog.
@@ -153,7 +169,7 @@ function ResultsFooter({
   }
   return (
     <Link to={createSearchLink(state.query)} onClick={onClose} className="monq-search-see-all">
-      {count === null ? searchTexts().seeAllPlain : searchTexts().seeAll(count)}
+      {count === null ? loadedDialogParts().searchTexts().seeAllPlain : loadedDialogParts().searchTexts().seeAll(count)}
     </Link>
   );
 }
@@ -287,7 +303,9 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
   });
 
   // CUSTOM CODE
-  const translations = useMemo(() => modalTranslations(), []);
+  // Computed once the dialog is open (its strings load with it), not on every page's first render.
+  const translations = useMemo(() => (isOpen && dialogParts ? dialogParts.modalTranslations() : null), [isOpen]);
+  const Panels = isOpen ? dialogParts?.ModalPanels : undefined;
   const getMissingResultsUrl = useCallback(
     ({query}: {query: string}) => missingResultsUrl(options.missingResultsUrl, query),
     [options.missingResultsUrl],
@@ -336,6 +354,7 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
 
       {isOpen &&
         DocSearchModal &&
+        translations &&
         searchContainer.current &&
         createPortal(
           <DocSearchModal
@@ -366,8 +385,8 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
         )}
       {/* CUSTOM CODE */}
       {dialogLoad && <DialogLoading state={dialogLoad} onCancel={stopWaiting} />}
-      {isOpen && searchContainer.current && (
-        <ModalPanels
+      {Panels && searchContainer.current && (
+        <Panels
           container={searchContainer.current}
           store={store}
           aiQuestion={aiQuestion}
