@@ -34,6 +34,13 @@ export const PREFETCH_MODULES: RegExp = (
 export const PLAIN_COMPARE_MODULES: RegExp = (
   createRequire(import.meta.url)('./plain-compare-loader.cjs') as { PLAIN_COMPARE_MODULES: RegExp }
 ).PLAIN_COMPARE_MODULES;
+/** Docusaurus's CommonJS modules, whose tslib helpers are required by name (tslib-loader.cjs). */
+export const TSLIB_MODULES: RegExp = (
+  createRequire(import.meta.url)('./tslib-loader.cjs') as { TSLIB_MODULES: RegExp }
+).TSLIB_MODULES;
+/** tslib's ES build: with the helpers required by name, the bundler keeps only those used. */
+export const TSLIB_ES = createRequire(import.meta.url).resolve('tslib/tslib.es6.mjs');
+
 /** The route → chunk-names table that Docusaurus generates. */
 export const ROUTE_CHUNKS_MODULE = /[\\/]\.docusaurus[\\/]routesChunkNames\.json$/;
 
@@ -120,7 +127,7 @@ export default function perfPlugin(_context?: unknown, options?: unknown): Plugi
       }
       if (isServer || config.mode !== 'production') return alias;
       return {
-        ...alias,
+        resolve: { alias: { ...alias.resolve.alias, tslib$: TSLIB_ES } },
         output: { chunkFilename: CLIENT_CHUNK_FILENAME },
         module: {
           rules: [
@@ -128,6 +135,7 @@ export default function perfPlugin(_context?: unknown, options?: unknown): Plugi
             { test: ROUTE_CHUNKS_MODULE, use: [{ loader: join(here, 'route-chunks-loader.cjs') }] },
             { test: PLAIN_COMPARE_MODULES, use: [{ loader: join(here, 'plain-compare-loader.cjs') }] },
             { test: PREFETCH_MODULES, use: [{ loader: join(here, 'prefetch-loader.cjs') }] },
+            { test: TSLIB_MODULES, use: [{ loader: join(here, 'tslib-loader.cjs') }] },
           ],
         },
       };

@@ -3,8 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import type { Configuration } from 'webpack';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import perfPlugin, {
   CLIENT_CHUNK_FILENAME,
@@ -17,6 +18,8 @@ import perfPlugin, {
   perfOptions,
   withPreact,
   withoutPostCssWork,
+  TSLIB_ES,
+  TSLIB_MODULES,
 } from '../../plugins/perf/index';
 import { perfPlugins } from '../../config/perf';
 import { readEnv } from '../../config/env';
@@ -100,8 +103,10 @@ test('the client production bundle names chunks by id and loads the registry thr
       [ROUTE_CHUNKS_MODULE, 'route-chunks-loader.cjs'],
       [PLAIN_COMPARE_MODULES, 'plain-compare-loader.cjs'],
       [PREFETCH_MODULES, 'prefetch-loader.cjs'],
+      [TSLIB_MODULES, 'tslib-loader.cjs'],
     ],
   );
+  assert.equal((client.resolve?.alias as Record<string, string>).tslib$, TSLIB_ES);
   assert.ok(REGISTRY_MODULE.test('/site/.docusaurus/registry.js'));
   assert.ok(!REGISTRY_MODULE.test('/site/.docusaurus/routes.js'));
   assert.ok(ROUTE_CHUNKS_MODULE.test('/site/.docusaurus/routesChunkNames.json'));
@@ -109,6 +114,7 @@ test('the client production bundle names chunks by id and loads the registry thr
   assert.equal(server.output, undefined);
   assert.equal(server.module, undefined);
   assert.match(String((server.resolve?.alias as Record<string, string>)['prism-react-renderer$']), /highlight\.tsx$/);
+  assert.equal((server.resolve?.alias as Record<string, string>).tslib$, undefined);
   assert.equal(configure({ mode: 'development' }, false).output, undefined);
 });
 
@@ -232,4 +238,51 @@ test('PostCSS runs without postcss-preset-env and without a config search, and k
     assert.equal(options.plugins.length, 1);
     assert.equal((options.plugins[0] as { postcssPlugin?: string }).postcssPlugin, 'postcss-wrap-in-layer');
   }
+});
+
+const { rewriteTslib } = require('../../plugins/perf/tslib-loader.cjs') as { rewriteTslib(source: string): string };
+
+test('tslib: a module requires the helpers it uses by name, so the bundle keeps only those', () => {
+  const source = [
+    '"use strict";',
+    'const tslib_1 = require("tslib");',
+    'const a = tslib_1.__importDefault(require("a"));',
+    'const b = tslib_1.__importStar(require("b"));',
+    'const c = tslib_1.__importDefault(require("c"));',
+  ].join('\n');
+  assert.equal(
+    rewriteTslib(source),
+    source.replace(
+      'const tslib_1 = require("tslib");',
+      'const tslib_1 = { __importDefault: require("tslib").__importDefault, __importStar: require("tslib").__importStar };',
+    ),
+  );
+  // The binding used as a value (passed on, spread): the module stays as it is.
+  const passed = 'const tslib_1 = require("tslib");\nuse(tslib_1);\ntslib_1.__importDefault(x);';
+  assert.equal(rewriteTslib(passed), passed);
+  assert.equal(rewriteTslib('const x = require("y");'), 'const x = require("y");');
+});
+
+test('tslib: the installed Docusaurus modules are rewritten, and tslib\'s ES build has every helper they use', () => {
+  const esBuild = readFileSync(TSLIB_ES, 'utf8');
+  const roots = ['@docusaurus/core', '@docusaurus/theme-common', '@docusaurus/utils-common', '@docusaurus/theme-classic'];
+  let rewritten = 0;
+  for (const root of roots) {
+    const lib = fileURLToPath(new URL(`../../node_modules/${root}/lib`, import.meta.url));
+    const files = (readdirSync(lib, { recursive: true }) as string[]).filter((file) => file.endsWith('.js'));
+    for (const file of files) {
+      const path = join(lib, file);
+      assert.ok(TSLIB_MODULES.test(path), path);
+      const source = readFileSync(path, 'utf8');
+      if (!source.includes('require("tslib")')) continue;
+      const out = rewriteTslib(source);
+      if (out === source) continue;
+      rewritten += 1;
+      assert.ok(!out.includes('= require("tslib");'), path);
+      for (const [, helper] of out.matchAll(/require\("tslib"\)\.(__\w+)/g)) {
+        assert.match(esBuild, new RegExp(`export function ${helper}\\b|export var ${helper}\\b`), `${helper} (${path})`);
+      }
+    }
+  }
+  assert.ok(rewritten > 10, `only ${rewritten} modules rewritten`);
 });
