@@ -2,9 +2,12 @@
  * Route rewriting of the docs plugin wrapper (plugins/docs-slim/index.ts), pure and tested.
  *
  * Docusaurus puts a `docs` map (id, title, description, sidebar of every doc) into the version chunk that
- * every page of the version loads; the only reader of `description` is the card of a doc on a category
- * index page. Here the descriptions leave the version chunk, and each index page gets, as a route prop,
- * the descriptions of the docs below it, which its cards read (src/theme/DocCard).
+ * every page of the version loads. Its only reader in the browser is `useDocById`, and the only caller of
+ * that is the theme's doc card, which src/theme/DocCard replaces: the card takes its title from the
+ * sidebar item and its description from the index page. So the map leaves the version chunk (an empty
+ * one stays, the shape the hook expects), and each index page gets, as a route prop, the descriptions
+ * of the docs below it, which its cards read. A unit test fails if installed code calls `useDocById`
+ * anywhere else.
  */
 
 export interface RouteLike {
@@ -44,20 +47,14 @@ export function descriptionsBelow(index: DocLike, docs: readonly DocLike[]): Rec
   return below;
 }
 
-function withoutDescriptions(docs: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(
-    Object.entries(docs).map(([id, { description: _description, ...doc }]) => [id, doc]),
-  );
-}
-
 /**
- * The route tree with descriptions moved out of the version metadata and into the index pages.
+ * The route tree without the version's `docs` map, and with descriptions in the index pages.
  * `versions`: the docs of each version of the instance (an index lists only docs of its own version).
  */
 export function slimRoute(route: RouteLike, versions: readonly (readonly DocLike[])[]): RouteLike {
   let props = route.props;
   const version = props?.version as { docs?: Record<string, Record<string, unknown>> } | undefined;
-  if (version?.docs) props = { ...props, version: { ...version, docs: withoutDescriptions(version.docs) } };
+  if (version?.docs) props = { ...props, version: { ...version, docs: {} } };
   const docs = versions.find((version) => version.some((doc) => doc.permalink === route.path));
   const index = docs?.find((doc) => doc.permalink === route.path && isIndexDoc(doc));
   if (docs && index && !route.routes) {

@@ -20,3 +20,14 @@ export function cardDescription(item: PropSidebarItem, descriptions: CardDescrip
 export function useCardDescriptions(): CardDescriptions {
   return useContext(CardDescriptionsContext);
 }
+
+/**
+ * The item the theme's card renders: a link gets the description it shows and no `docId`. The theme's
+ * card looks a doc up by id in the version's `docs` map, which plugins/docs-slim empties: without an id
+ * it looks nothing up.
+ */
+export function cardItem(item: PropSidebarItem, descriptions: CardDescriptions): PropSidebarItem {
+  if (item.type !== 'link') return item;
+  const description = cardDescription(item, descriptions);
+  return { ...item, docId: undefined, ...(description ? { description } : {}) };
+}
