@@ -11,7 +11,9 @@
  *   and the runtime (`chunk-names.cjs`, `route-chunks-loader.cjs`); two Docusaurus modules sort without
  *   `localeCompare`, whose first call builds the ICU collator during hydration (`plain-compare-loader.cjs`);
  *   prefetching of linked pages is queued, one page per task, with the route table indexed once and
- *   each chunk requested once (`prefetch-loader.cjs`).
+ *   each chunk requested once (`prefetch-loader.cjs`); Docusaurus's CommonJS modules require their tslib
+ *   helpers by name (`tslib-loader.cjs`); the search UI's strings leave the code translations of
+ *   `main.js` and load with the search UI (`translations-loader.cjs`).
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -40,6 +42,11 @@ export const TSLIB_MODULES: RegExp = (
 ).TSLIB_MODULES;
 /** tslib's ES build: with the helpers required by name, the bundler keeps only those used. */
 export const TSLIB_ES = createRequire(import.meta.url).resolve('tslib/tslib.es6.mjs');
+
+/** The theme's code translations, split: the search UI's strings leave main.js (translations-loader.cjs). */
+export const CODE_TRANSLATIONS_MODULE: RegExp = (
+  createRequire(import.meta.url)('./translations-loader.cjs') as { CODE_TRANSLATIONS_MODULE: RegExp }
+).CODE_TRANSLATIONS_MODULE;
 
 /** The route → chunk-names table that Docusaurus generates. */
 export const ROUTE_CHUNKS_MODULE = /[\\/]\.docusaurus[\\/]routesChunkNames\.json$/;
@@ -136,6 +143,7 @@ export default function perfPlugin(_context?: unknown, options?: unknown): Plugi
             { test: PLAIN_COMPARE_MODULES, use: [{ loader: join(here, 'plain-compare-loader.cjs') }] },
             { test: PREFETCH_MODULES, use: [{ loader: join(here, 'prefetch-loader.cjs') }] },
             { test: TSLIB_MODULES, use: [{ loader: join(here, 'tslib-loader.cjs') }] },
+            { test: CODE_TRANSLATIONS_MODULE, use: [{ loader: join(here, 'translations-loader.cjs') }] },
           ],
         },
       };

@@ -338,6 +338,8 @@ describe('entry bundle', () => {
     assert.equal(has(/localeCompare/), false, 'the first localeCompare would build the ICU collator while hydrating');
     assert.equal(has(/medium-zoom-overlay/), false, 'medium-zoom loads when a page has an image to attach');
     assert.equal(has(/monq-ai-screen/), false, "the search dialog's panels and strings load with the dialog");
+    assert.equal(has(/theme\.SearchModal\.footer\./), false, "the search UI's Russian texts load with it");
+    assert.equal(has(/theme\.SearchBar\.label/), true, 'the navbar button keeps its label');
   });
 
   test('a doc page hydrates without building an ICU formatter or collator, and shows its date in Russian', async () => {

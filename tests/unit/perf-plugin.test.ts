@@ -20,6 +20,7 @@ import perfPlugin, {
   withoutPostCssWork,
   TSLIB_ES,
   TSLIB_MODULES,
+  CODE_TRANSLATIONS_MODULE,
 } from '../../plugins/perf/index';
 import { perfPlugins } from '../../config/perf';
 import { readEnv } from '../../config/env';
@@ -104,6 +105,7 @@ test('the client production bundle names chunks by id and loads the registry thr
       [PLAIN_COMPARE_MODULES, 'plain-compare-loader.cjs'],
       [PREFETCH_MODULES, 'prefetch-loader.cjs'],
       [TSLIB_MODULES, 'tslib-loader.cjs'],
+      [CODE_TRANSLATIONS_MODULE, 'translations-loader.cjs'],
     ],
   );
   assert.equal((client.resolve?.alias as Record<string, string>).tslib$, TSLIB_ES);
@@ -285,4 +287,48 @@ test('tslib: the installed Docusaurus modules are rewritten, and tslib\'s ES bui
     }
   }
   assert.ok(rewritten > 10, `only ${rewritten} modules rewritten`);
+});
+
+const translationsLoader = require('../../plugins/perf/translations-loader.cjs') as {
+  (this: { resourceQuery: string }, source: string): string;
+  SEARCH_KEYS: RegExp;
+};
+
+test('code translations: the search UI\'s strings leave main.js for a module of their own, every other string stays', () => {
+  assert.ok(CODE_TRANSLATIONS_MODULE.test('/site/.docusaurus/codeTranslations.json'));
+  const all = JSON.parse(readFileSync(new URL('../../i18n/ru/code.json', import.meta.url), 'utf8')) as Record<string, { message: string }>;
+  const source = JSON.stringify(Object.fromEntries(Object.entries(all).map(([key, { message }]) => [key, message])));
+  const core = JSON.parse(translationsLoader.call({ resourceQuery: '' }, source)) as Record<string, string>;
+  const search = JSON.parse(translationsLoader.call({ resourceQuery: '?search' }, source)) as Record<string, string>;
+  assert.equal(Object.keys(core).length + Object.keys(search).length, Object.keys(all).length);
+  assert.equal(core['theme.SearchBar.label'], 'Поиск', 'the navbar button shows its label on every page');
+  assert.ok(core['theme.docs.paginator.next']);
+  assert.ok(search['theme.SearchModal.searchBox.placeholderText']);
+  assert.ok(search['theme.SearchPage.inputLabel']);
+  assert.ok(search['theme.SearchBar.seeAll']);
+  assert.ok(Object.keys(search).length > 40);
+
+  // Every module of ours that shows one of those strings gets them merged first: it is
+  // src/search/translations.ts (which imports searchStrings.ts) or imports it.
+  const srcDir = new URL('../../src/', import.meta.url);
+  const files = (readdirSync(srcDir, { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file));
+  const users = files.filter((file) => {
+    const text = readFileSync(new URL(file, srcDir), 'utf8');
+    return [...text.matchAll(/id: ?'([\w.]+)'/g)].some(([, id]) => translationsLoader.SEARCH_KEYS.test(id!));
+  });
+  assert.ok(users.length >= 2, users.join(', '));
+  for (const file of users) {
+    const text = readFileSync(new URL(file, srcDir), 'utf8');
+    if (file === 'theme/SearchTranslations/index.ts') {
+      // Read before the texts are merged, so each is read on access and defaults to Russian.
+      assert.match(text, /get modal\(\)/);
+      for (const [, message] of text.matchAll(/message: ?'([^']*)'/g)) assert.match(message!, /[А-Яа-яЁё]/, message);
+      continue;
+    }
+    assert.ok(
+      file === 'search/translations.ts' || /from '@site\/src\/search\/translations'|from '\.\/translations'/.test(text),
+      `${file} shows search strings without importing src/search/translations.ts`,
+    );
+  }
+  assert.match(readFileSync(new URL('search/translations.ts', srcDir), 'utf8'), /import '\.\/searchStrings';/);
 });
