@@ -13,7 +13,8 @@
  *   prefetching of linked pages is queued, one page per task, with the route table indexed once and
  *   each chunk requested once (`prefetch-loader.cjs`); Docusaurus's CommonJS modules require their tslib
  *   helpers by name (`tslib-loader.cjs`); the search UI's strings leave the code translations of
- *   `main.js` and load with the search UI (`translations-loader.cjs`).
+ *   `main.js` and load with the search UI (`translations-loader.cjs`); react-helmet-async merges the
+ *   page's `<Head>` tags once per task instead of once per instance (`helmet-loader.cjs`).
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -22,31 +23,34 @@ import type { Plugin } from '@docusaurus/types';
 import type { Configuration } from 'webpack';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const requireHere = createRequire(import.meta.url);
+
+/** The pattern of the modules a loader applies to, as the loader (CommonJS) exports it. */
+function modulesOf(loader: string, name: string): RegExp {
+  const pattern = (requireHere(loader) as Record<string, unknown>)[name];
+  if (!(pattern instanceof RegExp)) throw new Error(`perf: ${loader} exports no ${name}`);
+  return pattern;
+}
 
 /** Client chunk files: `assets/js/<chunk id>.<content hash>.js` (Docusaurus: `<chunk name>.<hash>`). */
 export const CLIENT_CHUNK_FILENAME = 'assets/js/[id].[contenthash:8].js';
 /** The route registry that Docusaurus generates. */
 export const REGISTRY_MODULE = /[\\/]\.docusaurus[\\/]registry\.js$/;
 /** Docusaurus's prefetching of linked pages: queued, indexed, deduplicated (prefetch-loader.cjs). */
-export const PREFETCH_MODULES: RegExp = (
-  createRequire(import.meta.url)('./prefetch-loader.cjs') as { PREFETCH_MODULES: RegExp }
-).PREFETCH_MODULES;
+export const PREFETCH_MODULES = modulesOf('./prefetch-loader.cjs', 'PREFETCH_MODULES');
 
 /** The two Docusaurus modules that sort with `localeCompare` on every page load (plain-compare-loader.cjs). */
-export const PLAIN_COMPARE_MODULES: RegExp = (
-  createRequire(import.meta.url)('./plain-compare-loader.cjs') as { PLAIN_COMPARE_MODULES: RegExp }
-).PLAIN_COMPARE_MODULES;
+export const PLAIN_COMPARE_MODULES = modulesOf('./plain-compare-loader.cjs', 'PLAIN_COMPARE_MODULES');
 /** Docusaurus's CommonJS modules, whose tslib helpers are required by name (tslib-loader.cjs). */
-export const TSLIB_MODULES: RegExp = (
-  createRequire(import.meta.url)('./tslib-loader.cjs') as { TSLIB_MODULES: RegExp }
-).TSLIB_MODULES;
+export const TSLIB_MODULES = modulesOf('./tslib-loader.cjs', 'TSLIB_MODULES');
 /** tslib's ES build: with the helpers required by name, the bundler keeps only those used. */
-export const TSLIB_ES = createRequire(import.meta.url).resolve('tslib/tslib.es6.mjs');
+export const TSLIB_ES = requireHere.resolve('tslib/tslib.es6.mjs');
 
 /** The theme's code translations, split: the search UI's strings leave main.js (translations-loader.cjs). */
-export const CODE_TRANSLATIONS_MODULE: RegExp = (
-  createRequire(import.meta.url)('./translations-loader.cjs') as { CODE_TRANSLATIONS_MODULE: RegExp }
-).CODE_TRANSLATIONS_MODULE;
+export const CODE_TRANSLATIONS_MODULE = modulesOf('./translations-loader.cjs', 'CODE_TRANSLATIONS_MODULE');
+
+/** react-helmet-async: one merge of the page's `<Head>` tags per task, not one per instance (helmet-loader.cjs). */
+export const HELMET_MODULE = modulesOf('./helmet-loader.cjs', 'HELMET_MODULE');
 
 /** The route → chunk-names table that Docusaurus generates. */
 export const ROUTE_CHUNKS_MODULE = /[\\/]\.docusaurus[\\/]routesChunkNames\.json$/;
@@ -144,6 +148,7 @@ export default function perfPlugin(_context?: unknown, options?: unknown): Plugi
             { test: PREFETCH_MODULES, use: [{ loader: join(here, 'prefetch-loader.cjs') }] },
             { test: TSLIB_MODULES, use: [{ loader: join(here, 'tslib-loader.cjs') }] },
             { test: CODE_TRANSLATIONS_MODULE, use: [{ loader: join(here, 'translations-loader.cjs') }] },
+            { test: HELMET_MODULE, use: [{ loader: join(here, 'helmet-loader.cjs') }] },
           ],
         },
       };

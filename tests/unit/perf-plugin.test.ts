@@ -21,6 +21,7 @@ import perfPlugin, {
   TSLIB_ES,
   TSLIB_MODULES,
   CODE_TRANSLATIONS_MODULE,
+  HELMET_MODULE,
 } from '../../plugins/perf/index';
 import { perfPlugins } from '../../config/perf';
 import { readEnv } from '../../config/env';
@@ -106,6 +107,7 @@ test('the client production bundle names chunks by id and loads the registry thr
       [PREFETCH_MODULES, 'prefetch-loader.cjs'],
       [TSLIB_MODULES, 'tslib-loader.cjs'],
       [CODE_TRANSLATIONS_MODULE, 'translations-loader.cjs'],
+      [HELMET_MODULE, 'helmet-loader.cjs'],
     ],
   );
   assert.equal((client.resolve?.alias as Record<string, string>).tslib$, TSLIB_ES);
@@ -331,4 +333,37 @@ test('code translations: the search UI\'s strings leave main.js for a module of 
     );
   }
   assert.match(readFileSync(new URL('search/translations.ts', srcDir), 'utf8'), /import '\.\/searchStrings';/);
+});
+
+const { coalesceHelmet } = require('../../plugins/perf/helmet-loader.cjs') as {
+  coalesceHelmet(source: string, path: string): string;
+};
+
+test('react-helmet-async: in the browser, the Head instances of one task are merged once, in a microtask', async () => {
+  const path = require.resolve('react-helmet-async').replace(/index\.js$/, 'index.module.js');
+  assert.ok(HELMET_MODULE.test(path), path);
+  const source = readFileSync(path, 'utf8');
+  const out = coalesceHelmet(source, path);
+  assert.match(out, /r\.emitChange=function\(\)\{var s=this;if\(!q\.canUseDOM\)return s\.monqEmitNow\(\);/);
+  assert.match(out, /r\.monqEmitNow=function\(\)\{var t,e,r=this\.props\.context/);
+  assert.throws(() => coalesceHelmet('export {}', '/x/react-helmet-async/lib/index.module.js'), /not found once/);
+
+  // The patched method, run on its own: three instances in one task make one merge, with the last one.
+  const method = out.slice(out.indexOf('r.emitChange=function(){'), out.indexOf(',r.monqEmitNow=function(){'));
+  const merges: string[] = [];
+  const q = { canUseDOM: true };
+  const r: Record<string, unknown> = {};
+  new Function('r', 'q', 'queueMicrotask', `var monqHelmetQueued = null; ${method};`)(r, q, queueMicrotask);
+  const emit = r.emitChange as (this: { name: string; monqEmitNow(): void }) => void;
+  const instance = (name: string) => ({ name, monqEmitNow: () => merges.push(name) });
+  for (const name of ['a', 'b', 'c']) emit.call(instance(name));
+  assert.deepEqual(merges, []);
+  await Promise.resolve();
+  assert.deepEqual(merges, ['c']);
+  emit.call(instance('d'));
+  await Promise.resolve();
+  assert.deepEqual(merges, ['c', 'd']);
+  q.canUseDOM = false;
+  emit.call(instance('server'));
+  assert.deepEqual(merges, ['c', 'd', 'server'], 'on the server the merge stays synchronous');
 });
