@@ -3,11 +3,11 @@
  *
  * Docusaurus puts a `docs` map (id, title, description, sidebar of every doc) into the version chunk that
  * every page of the version loads. Its only reader in the browser is `useDocById`, and the only caller of
- * that is the theme's doc card, which src/theme/DocCard replaces: the card takes its title from the
- * sidebar item and its description from the index page. So the map leaves the version chunk (an empty
- * one stays, the shape the hook expects), and each index page gets, as a route prop, the descriptions
- * of the docs below it, which its cards read. A unit test fails if installed code calls `useDocById`
- * anywhere else.
+ * that is the theme's doc card, which src/theme/DocCard wraps: the wrapper hands it the item without a
+ * doc id (so it looks nothing up) and with the description the index page carries; the title comes
+ * from the sidebar item. So the map leaves the version chunk (an empty one stays, the shape the hook
+ * expects), and each index page gets, as a route prop, the descriptions of the docs below it. A unit
+ * test fails if installed code calls `useDocById` anywhere else.
  */
 
 export interface RouteLike {
