@@ -3,7 +3,7 @@
  * that the `docs` map (id, title, description of every doc) leaves the version chunk that every page of
  * a version loads, and descriptions go to the index pages that show them in their cards
  * (plugins/docs-slim/routes.ts). Descriptions alone took about 11 KB gzip off the 9.0 version chunk;
- * the rest of the map takes about 3.6 KB more. Registered instead of the preset's docs plugin, for both
+ * the rest of the map takes 2.7 KB more. Registered instead of the preset's docs plugin, for both
  * instances (docusaurus.config.ts).
  */
 import type { LoadContext, Plugin } from '@docusaurus/types';
