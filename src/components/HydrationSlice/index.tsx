@@ -5,7 +5,7 @@
  * node. On the server, with React in the browser (`DOCS_PREACT=false`) and on client-side navigation
  * the slice renders its child as it is.
  */
-import React, { Component, Suspense, type ReactNode } from 'react';
+import React, { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { slices, type Slice } from '@site/src/lib/hydration/slices';
 
 interface Props {
@@ -29,4 +29,18 @@ export default function HydrationSlice({ children }: Props): ReactNode {
       <Gate>{children}</Gate>
     </Suspense>
   );
+}
+
+/**
+ * A theme component hydrated as a slice: what the wrappers in src/theme/ (navbar, footer, docs sidebar,
+ * table of contents) export. The component must render exactly one DOM element.
+ */
+export function sliced<P extends object>(Original: ComponentType<P>): (props: P) => ReactNode {
+  return function Sliced(props: P): ReactNode {
+    return (
+      <HydrationSlice>
+        <Original {...props} />
+      </HydrationSlice>
+    );
+  };
 }

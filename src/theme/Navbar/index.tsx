@@ -2,14 +2,7 @@
  * Wrapper: the navbar (one `<nav>`, its phone menu inside) is hydrated right after the first pass,
  * in a task of its own (`src/components/HydrationSlice`): the first slice of the page.
  */
-import React, { type ReactNode } from 'react';
 import Navbar from '@theme-original/Navbar';
-import HydrationSlice from '@site/src/components/HydrationSlice';
+import { sliced } from '@site/src/components/HydrationSlice';
 
-export default function NavbarWrapper(): ReactNode {
-  return (
-    <HydrationSlice>
-      <Navbar />
-    </HydrationSlice>
-  );
-}
+export default sliced(Navbar);
