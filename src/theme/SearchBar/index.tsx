@@ -167,9 +167,10 @@ function ResultsFooter({
     // Only the Ask AI entry is shown: there is nothing more to see on the results page.
     return null;
   }
+  const texts = loadedDialogParts().searchTexts();
   return (
     <Link to={createSearchLink(state.query)} onClick={onClose} className="monq-search-see-all">
-      {count === null ? loadedDialogParts().searchTexts().seeAllPlain : loadedDialogParts().searchTexts().seeAll(count)}
+      {count === null ? texts.seeAllPlain : texts.seeAll(count)}
     </Link>
   );
 }
