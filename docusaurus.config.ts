@@ -106,7 +106,7 @@ const config = {
     ['client-redirects', { redirects: clientRedirects() } satisfies RedirectOptions],
     ...searchPlugins(env),
     ...deployPlugins(env),
-    ...perfPlugins(env),
+    ...perfPlugins(env, [docsOptions(env), upgradeDocsOptions()]),
   ],
 
   clientModules,

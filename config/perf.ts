@@ -1,4 +1,5 @@
 import type { PluginConfig } from '@docusaurus/types';
+import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import perfPlugin from '../plugins/perf/index';
 import rehypeCodeTokens from '../plugins/perf/rehype-code-tokens';
 import { ssrTemplate } from '../plugins/perf/ssr-template';
@@ -6,11 +7,26 @@ import rehypeHydrationSlices from '../plugins/perf/rehype-hydration-slices';
 import type { SiteEnv } from './env';
 
 /**
- * Build-time plugins that keep the JavaScript of a page small (plugins/perf/README.md): the browser
- * bundle runs on preact/compat unless `DOCS_PREACT=false`.
+ * The route-path prefixes whose route data load as a part of their own (plugins/perf/route-data.ts):
+ * each docs version with a path of its own (`/docs/8.9/`), then each docs instance (`/docs/`, which
+ * holds the version at the instance's root, and `/upgrade/`). A page loads the part of its prefix only.
  */
-export function perfPlugins(env: SiteEnv): PluginConfig[] {
-  return [[perfPlugin, { preact: env.preact }]];
+export function routeParts(instances: readonly DocsOptions[]): string[] {
+  return instances.flatMap(({ routeBasePath = 'docs', versions = {} }) => [
+    ...Object.values(versions)
+      .map((version) => version.path)
+      .filter((path): path is string => typeof path === 'string' && path !== '')
+      .map((path) => `/${routeBasePath}/${path}/`),
+    `/${routeBasePath}/`,
+  ]);
+}
+
+/**
+ * Build-time plugins that keep the JavaScript of a page small (plugins/perf/README.md): the browser
+ * bundle runs on preact/compat unless `DOCS_PREACT=false`; route data come in parts by prefix.
+ */
+export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[]): PluginConfig[] {
+  return [[perfPlugin, { preact: env.preact, routeParts: routeParts(docsInstances) }]];
 }
 
 /**

@@ -2,13 +2,12 @@
  * Short route-chunk names for the client bundle.
  *
  * Docusaurus names each route chunk after an 8-digit hex hash of its module path ("00706df2"). The
- * names are random, so gzip cannot shrink them, and the browser gets each one up to three times: as a
- * key of the route registry, in the route → chunk table (`routesChunkNames.json`) and in the runtime's
- * name → id map used for prefetching. The client copies of the registry and of the table rename them
- * `r0`, `r1`, … in the order of the sorted registry keys; both derive the mapping from the registry
- * source, so they agree. The server bundle keeps the original names (nothing it renders shows them).
+ * names are random, so gzip cannot shrink them, and the browser gets each one twice: as a key of the
+ * route registry and in the route → chunk table (`routesChunkNames.json`). The client's copies
+ * (registry-loader.cjs) rename them `r0`, `r1`, … in the order of the sorted registry keys. The server
+ * bundle keeps the original names (nothing it renders shows them).
  */
-const REGISTRY_ENTRY = /^(\s*)"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\//gm;
+const REGISTRY_ENTRY = /^(\s*)"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\/ ("(?:[^"\\]|\\.)*")\)/gm;
 
 /** Original chunk name → short name, from the registry source. */
 function chunkNameMap(registrySource) {
@@ -21,14 +20,6 @@ function chunkNameMap(registrySource) {
   }
   const sorted = [...names].sort();
   return new Map(sorted.map((name, index) => [name, `r${index.toString(36)}`]));
-}
-
-/** The registry source with each key and chunk name replaced by its short name. */
-function renameRegistry(registrySource, map = chunkNameMap(registrySource)) {
-  return registrySource.replace(REGISTRY_ENTRY, (_all, indent, name) => {
-    const short = map.get(name);
-    return `${indent}"${short}": [() => import(/* webpackChunkName: "${short}" */`;
-  });
 }
 
 /**
@@ -52,4 +43,4 @@ function renameRouteChunks(table, map) {
   return Object.fromEntries(Object.entries(table).map(([route, chunks]) => [route, walk(chunks, route)]));
 }
 
-module.exports = { REGISTRY_ENTRY, chunkNameMap, renameRegistry, renameRouteChunks };
+module.exports = { REGISTRY_ENTRY, chunkNameMap, renameRouteChunks };

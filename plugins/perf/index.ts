@@ -6,19 +6,22 @@
  *   `rehype-code-tokens.ts`, so no Prism grammar reaches the browser (about 26 KB gzip less in
  *   `main.js`, on every page).
  * - Client bundle: chunk files are named by chunk id, so the runtime no longer carries a table of chunk
- *   names for file names; the route registry loses the module paths only the server uses
- *   (`registry-loader.cjs`), and route chunks get short names in the registry, the route → chunk table
- *   and the runtime (`chunk-names.cjs`, `route-chunks-loader.cjs`); two Docusaurus modules sort without
+ *   names for file names; the route registry and the route → chunk table come in parts, one per
+ *   route-path prefix (a docs version, the upgrade notes), loaded with the first route of the part
+ *   (`registry-loader.cjs`, `route-data.ts`, `component-creator-loader.cjs`); two Docusaurus modules sort without
  *   `localeCompare`, whose first call builds the ICU collator during hydration (`plain-compare-loader.cjs`);
  *   prefetching of linked pages is queued, one page per task, with the route table indexed once and
  *   each chunk requested once (`prefetch-loader.cjs`); Docusaurus's CommonJS modules require their tslib
  *   helpers by name (`tslib-loader.cjs`); the search UI's strings leave the code translations of
  *   `main.js` and load with the search UI (`translations-loader.cjs`); react-helmet-async merges the
- *   page's `<Head>` tags once per task instead of once per instance (`helmet-loader.cjs`).
+ *   page's `<Head>` tags once per task instead of once per instance (`helmet-loader.cjs`); the site
+ *   config leaves out what only the build reads (`site-config-loader.cjs`).
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Plugin } from '@docusaurus/types';
 import type { Configuration } from 'webpack';
 
@@ -52,8 +55,13 @@ export const CODE_TRANSLATIONS_MODULE = modulesOf('./translations-loader.cjs', '
 /** react-helmet-async: one merge of the page's `<Head>` tags per task, not one per instance (helmet-loader.cjs). */
 export const HELMET_MODULE = modulesOf('./helmet-loader.cjs', 'HELMET_MODULE');
 
-/** The route → chunk-names table that Docusaurus generates. */
-export const ROUTE_CHUNKS_MODULE = /[\\/]\.docusaurus[\\/]routesChunkNames\.json$/;
+/** The generated site config: the client copy leaves out what only the build reads (site-config-loader.cjs). */
+export const SITE_CONFIG_MODULE = modulesOf('./site-config-loader.cjs', 'SITE_CONFIG_MODULE');
+
+/** Docusaurus's ComponentCreator: route data looked up on demand (component-creator-loader.cjs). */
+export const COMPONENT_CREATOR_MODULE = modulesOf('./component-creator-loader.cjs', 'COMPONENT_CREATOR_MODULE');
+/** The client's route data (route-data.ts), imported by the registry module that registry-loader.cjs writes. */
+export const ROUTE_DATA = join(here, 'route-data.ts');
 
 /**
  * Client bundle on Preact: React's entry points, exact requests only, to their preact/compat
@@ -70,12 +78,24 @@ export const PREACT_ALIASES: Readonly<Record<string, string>> = {
 export interface PerfOptions {
   /** Run the client bundle on preact/compat instead of react-dom (default true; `DOCS_PREACT`). */
   preact: boolean;
+  /**
+   * Route-path prefixes whose routes' data come in a part of their own (route-data.ts), for example
+   * `['/docs/8.9/', '/docs/', '/upgrade/']`. Default: none, all route data in `main.js`.
+   */
+  routeParts: readonly string[];
 }
 
 /** The plugin's options as Docusaurus hands them over (`unknown`); anything missing takes its default. */
 export function perfOptions(raw: unknown): PerfOptions {
-  const preact = typeof raw === 'object' && raw !== null && 'preact' in raw ? raw.preact : undefined;
-  return { preact: typeof preact === 'boolean' ? preact : true };
+  const options = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const { preact, routeParts } = options;
+  const parts = Array.isArray(routeParts) ? routeParts : [];
+  for (const prefix of parts) {
+    if (typeof prefix !== 'string' || !/^\/.+\/$/.test(prefix)) {
+      throw new Error(`perf: a route part is a path prefix such as "/docs/8.9/", not ${JSON.stringify(prefix)}`);
+    }
+  }
+  return { preact: typeof preact === 'boolean' ? preact : true, routeParts: parts as string[] };
 }
 
 type Aliases = NonNullable<NonNullable<Configuration['resolve']>['alias']>;
@@ -94,7 +114,7 @@ export function withPreact(alias: Aliases | undefined): Aliases {
 }
 
 /**
- * Marks the client's bundler cache with the runtime the bundle uses. Neither Rspack's persistent cache
+ * Marks the client's bundler cache with the runtime the bundle uses and `loadersDigest`. Neither Rspack's persistent cache
  * (`experiments.cache`) nor webpack's filesystem cache is evicted when an alias changes, so without
  * this, a build after flipping `DOCS_PREACT` reuses the modules of the other runtime.
  */
@@ -124,15 +144,29 @@ export function withoutPostCssWork<T extends { plugins: unknown[] }>(options: T)
   return { ...options, plugins: options.plugins.filter((plugin) => !isPresetEnv(plugin)), config: false };
 }
 
+/**
+ * A digest of this plugin's loaders and of its options. The bundler's persistent cache keeps a module's
+ * loader output until the module changes, so a new loader (or new route parts) over an unchanged
+ * `.docusaurus/registry.js` would reuse the old output without it in the cache key.
+ */
+export function loadersDigest(options: PerfOptions): string {
+  const hash = createHash('sha256').update(JSON.stringify(options));
+  for (const file of readdirSync(here).filter((name) => name.endsWith('.cjs')).sort()) {
+    hash.update(file).update(readFileSync(join(here, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
 export default function perfPlugin(_context?: unknown, options?: unknown): Plugin {
-  const { preact } = perfOptions(options);
+  const resolved = perfOptions(options);
+  const { preact, routeParts } = resolved;
   return {
     name: 'monq-perf',
     configurePostCss: withoutPostCssWork,
     configureWebpack(config, isServer) {
       const alias = { resolve: { alias: { 'prism-react-renderer$': join(here, 'highlight.tsx') } } };
       if (!isServer) {
-        keyCache(config, preact ? 'preact' : 'react');
+        keyCache(config, `${preact ? 'preact' : 'react'}-${loadersDigest(resolved)}`);
         // In place: what configureWebpack returns is merged after Docusaurus's aliases, too late.
         if (preact) config.resolve = { ...config.resolve, alias: withPreact(config.resolve?.alias) };
       }
@@ -142,8 +176,12 @@ export default function perfPlugin(_context?: unknown, options?: unknown): Plugi
         output: { chunkFilename: CLIENT_CHUNK_FILENAME },
         module: {
           rules: [
-            { test: REGISTRY_MODULE, use: [{ loader: join(here, 'registry-loader.cjs') }] },
-            { test: ROUTE_CHUNKS_MODULE, use: [{ loader: join(here, 'route-chunks-loader.cjs') }] },
+            {
+              test: REGISTRY_MODULE,
+              use: [{ loader: join(here, 'registry-loader.cjs'), options: { prefixes: routeParts, routeData: ROUTE_DATA } }],
+            },
+            { test: COMPONENT_CREATOR_MODULE, use: [{ loader: join(here, 'component-creator-loader.cjs') }] },
+            { test: SITE_CONFIG_MODULE, use: [{ loader: join(here, 'site-config-loader.cjs') }] },
             { test: PLAIN_COMPARE_MODULES, use: [{ loader: join(here, 'plain-compare-loader.cjs') }] },
             { test: PREFETCH_MODULES, use: [{ loader: join(here, 'prefetch-loader.cjs') }] },
             { test: TSLIB_MODULES, use: [{ loader: join(here, 'tslib-loader.cjs') }] },

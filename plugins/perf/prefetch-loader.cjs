@@ -11,7 +11,9 @@
  *
  * Patched here, with the same rules (no prefetch on 2G or with data saver, each page once):
  *   - prefetch requests wait in a queue and are served one page per task;
- *   - the route → chunk table is indexed once, by path;
+ *   - a page's files come from the route data of its part (route-data.ts): the route → chunk table and
+ *     the runtime's chunk-name map are no longer in `main.js`; for a page whose part is not loaded
+ *     yet, the part's own file is prefetched;
  *   - a chunk file is requested once per page load.
  * A snippet that is not found stops the build: after a Docusaurus upgrade, check the two modules again.
  */
@@ -37,19 +39,15 @@ const prefetch = (routePath) => {
   if (monqPrefetchQueue.length === 1) monqPrefetchPort.postMessage(null);
   return true;
 };
-// monq: the route → chunk table indexed by route path, once
-let monqChunksByPath = null;
-const getChunkNamesToLoad = (path) => {
-  if (monqChunksByPath === null) {
-    monqChunksByPath = new Map();
-    for (const [routeNameWithHash, routeChunks] of Object.entries(routesChunkNames)) {
-      const routePath = routeNameWithHash.replace(/-[^-]+$/, '');
-      const list = monqChunksByPath.get(routePath) ?? [];
-      list.push(routeChunks);
-      monqChunksByPath.set(routePath, list);
+// monq: the files of a page come from its route data (plugins/perf/route-data.ts)
+const monqPrefetchNow = (routePath) => {
+    if (!canPrefetch(routePath)) {
+        return false;
     }
-  }
-  return (monqChunksByPath.get(path) ?? []).flatMap((routeChunks) => Object.values(flat(routeChunks)));
+    fetched.add(routePath);
+    const matches = matchRoutes(routes, routePath);
+    return Promise.all(matches.map((match) => monqRouteData.chunkFiles(match.route.path)))
+        .then((lists) => Promise.all(lists.flat().map((file) => prefetchHelper(file))));
 };
 `;
 
@@ -57,10 +55,14 @@ const PATCHES = [
   {
     file: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]docusaurus\.js$/,
     edits: [
-      // the stock table scan stays, unused, under another name
-      { from: 'const getChunkNamesToLoad = (path) =>', to: 'const monqGetChunkNamesToLoadByScan = (path) =>' },
-      { from: 'const prefetch = (routePath) => {', to: 'const monqPrefetchNow = (routePath) => {' },
-      { from: 'const preload = (routePath) => {', to: `${QUEUE}const preload = (routePath) => {` },
+      { from: "import routesChunkNames from '@generated/routesChunkNames';", to: "import monqRouteData from '@generated/registry';" },
+      // the stock table scan and prefetch, from the first line of one to the line after the other
+      {
+        from: 'const getChunkNamesToLoad = (path) =>',
+        until: 'const preload = (routePath) => {',
+        expect: ['getChunkNamesToLoad(match.route.path)', '__webpack_require__.gca(chunkName)', 'fetched.add(routePath);'],
+        to: `${QUEUE}const preload = (routePath) => {`,
+      },
     ],
   },
   {
@@ -81,11 +83,17 @@ function patchPrefetch(source, resourcePath) {
   const patch = PATCHES.find((candidate) => candidate.file.test(resourcePath));
   if (!patch) return source;
   let result = source;
-  for (const { from, to } of patch.edits) {
-    if (result.split(from).length !== 2) {
-      throw new Error(`perf: "${from}" not found exactly once in ${resourcePath}; see plugins/perf/prefetch-loader.cjs`);
-    }
-    result = result.replace(from, () => to);
+  for (const { from, until, expect = [], to } of patch.edits) {
+    const fail = (what) => {
+      throw new Error(`perf: ${what} in ${resourcePath}; see plugins/perf/prefetch-loader.cjs`);
+    };
+    if (result.split(from).length !== 2) fail(`"${from}" not found exactly once`);
+    const start = result.indexOf(from);
+    const end = until === undefined ? start + from.length : result.indexOf(until, start);
+    if (end < 0) fail(`"${until}" not found after "${from}"`);
+    const replaced = result.slice(start, until === undefined ? end : end + until.length);
+    for (const snippet of expect) if (!replaced.includes(snippet)) fail(`"${snippet}" not found in the code replaced`);
+    result = result.slice(0, start) + to + result.slice(start + replaced.length);
   }
   return result;
 }

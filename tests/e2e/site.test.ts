@@ -329,17 +329,58 @@ function mainBundle(): string {
 }
 
 describe('entry bundle', () => {
-  test('main.js runs on Preact, with short route-chunk names, no collator sort, no image zoom and no search dialog', () => {
+  test('main.js runs on Preact, with the route data of no docs version, no collator sort, no image zoom and no search dialog', () => {
     const source = mainBundle();
     const has = (pattern: RegExp) => pattern.test(source);
     assert.equal(has(/react\.dev\/errors/), false, 'no react-dom in the browser bundle');
-    assert.equal(has(/[{,]"?[0-9a-f]{8}"?:\[\(\)=>/), false, 'registry keys are short chunk names');
-    assert.equal(has(/[{,]r0:\[\(\)=>/), true, 'the first short chunk name is r0');
+    assert.equal(has(/[{,]"?[0-9a-f]{8}"?:(\[\(\)=>|\(\)=>)/), false, 'registry keys are short chunk names');
+    assert.equal(has(/"\/glossary\/-[0-9a-f]{3}":\{"?__comp"?:"r[0-9a-z]+"/), true, 'a page under no prefix keeps its route data in main.js');
+    for (const path of ['/docs/guide/signals/', '/docs/8.9/guide/signals/', '/upgrade/v9/']) {
+      assert.equal(has(new RegExp(`"${path.replaceAll('/', '\\/')}-[0-9a-f]{3}"`)), false, `the route data of ${path} load with its part`);
+    }
+    assert.equal(has(/\.gca\(/), false, 'prefetching reads no chunk-name map');
+    const runtime = readdirSync(join(buildDir, 'assets/js')).find((name) => /^runtime~main\.[\w]+\.js$/.test(name));
+    assert.doesNotMatch(readFileSync(join(buildDir, 'assets/js', runtime!), 'utf8'), /\br0:"\d+"/, 'route chunks have no names in the runtime');
     assert.equal(has(/localeCompare/), false, 'the first localeCompare would build the ICU collator while hydrating');
     assert.equal(has(/medium-zoom-overlay/), false, 'medium-zoom loads when a page has an image to attach');
     assert.equal(has(/monq-ai-screen/), false, "the search dialog's panels and strings load with the dialog");
     assert.equal(has(/theme\.SearchModal\.footer\./), false, "the search UI's Russian texts load with it");
     assert.equal(has(/theme\.SearchBar\.label/), true, 'the navbar button keeps its label');
+  });
+
+  /** The bodies of the scripts the page ran (not prefetched), once it has hydrated. */
+  async function ranScripts(page: OpenedPage['page']): Promise<string[]> {
+    return page.evaluate(async () => {
+      const urls = performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+        .map((entry) => entry.name);
+      return Promise.all(urls.map(async (url) => (await fetch(url)).text()));
+    });
+  }
+  const routeKey = (path: string) => new RegExp(`"${path.replaceAll('/', '\\/')}-[0-9a-f]{3}":\\{`);
+
+  test("a doc page runs the route data of its own version only; a link to another version loads that version's", async () => {
+    const { page, consoleErrors, failedRequests } = await open({ viewport: { width: 1280, height: 900 } });
+    await visit(page, `${site.server.url}/docs/guide/signals/`);
+    const before = await ranScripts(page);
+    assert.equal(before.filter((body) => routeKey('/docs/guide/signals/').test(body)).length, 1, 'the 9.0 part ran once');
+    for (const other of ['/docs/8.9/guide/signals/', '/upgrade/v9/']) {
+      assert.equal(before.some((body) => routeKey(other).test(body)), false, `no route data of ${other}`);
+    }
+    // client-side navigation to the upgrade notes and to 8.9: each part loads when its first page opens
+    await page.locator('.navbar a[href="/upgrade/upgrade-policies/"]').first().click();
+    await page.waitForURL(`${site.server.url}/upgrade/upgrade-policies/`);
+    await page.locator('article h1').first().waitFor();
+    await page.locator('footer a[href="/docs/8.9/get-started/"]').first().click();
+    await page.waitForURL(`${site.server.url}/docs/8.9/get-started/`);
+    await page.locator('article h1').first().waitFor();
+    const after = await ranScripts(page);
+    for (const path of ['/upgrade/upgrade-policies/', '/docs/8.9/get-started/']) {
+      assert.equal(after.filter((body) => routeKey(path).test(body)).length, 1, `the part of ${path} ran once`);
+    }
+    assert.deepEqual(consoleErrors, []);
+    assert.deepEqual(failedRequests, []);
   });
 
   test('a doc page hydrates without building an ICU formatter or collator, and shows its date in Russian', async () => {

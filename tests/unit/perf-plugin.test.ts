@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import type { Configuration } from 'webpack';
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -13,7 +13,9 @@ import perfPlugin, {
   PREACT_ALIASES,
   PREFETCH_MODULES,
   REGISTRY_MODULE,
-  ROUTE_CHUNKS_MODULE,
+  COMPONENT_CREATOR_MODULE,
+  SITE_CONFIG_MODULE,
+  loadersDigest,
   keyCache,
   perfOptions,
   withPreact,
@@ -23,43 +25,112 @@ import perfPlugin, {
   CODE_TRANSLATIONS_MODULE,
   HELMET_MODULE,
 } from '../../plugins/perf/index';
-import { perfPlugins } from '../../config/perf';
+import { perfPlugins, routeParts } from '../../config/perf';
+import { docsOptions, upgradeDocsOptions } from '../../config/docs';
+import { partOf } from '../../plugins/perf/route-data';
 import { readEnv } from '../../config/env';
 
 const require = createRequire(import.meta.url);
-const registryLoader = require('../../plugins/perf/registry-loader.cjs') as (source: string) => string;
-const routeChunksLoader = require('../../plugins/perf/route-chunks-loader.cjs') as (
-  this: { resourcePath: string; addDependency(path: string): void },
-  source: string,
-) => string;
+const registryLoader = require('../../plugins/perf/registry-loader.cjs') as {
+  (this: LoaderContext, source: string): string;
+  partOf(path: string, prefixes: readonly string[]): number;
+};
 const { chunkNameMap } = require('../../plugins/perf/chunk-names.cjs') as {
   chunkNameMap(source: string): Map<string, string>;
 };
 
+interface LoaderContext {
+  resourcePath: string;
+  resourceQuery: string;
+  getOptions(): { prefixes: string[]; routeData: string };
+  addDependency(path: string): void;
+}
+
+const entry = (name: string, request: string) =>
+  `  "${name}": [() => import(/* webpackChunkName: "${name}" */ "${request}"), "${request}", require.resolveWeak("${request}")],`;
+/** A registry as Docusaurus writes it: doc components, version data, two pages of each part, a page under no prefix. */
 const REGISTRY = `export default {
-  "00706df2": [() => import(/* webpackChunkName: "00706df2" */ "@site/upgrade/v8/v8-2-0.md"), "@site/upgrade/v8/v8-2-0.md", require.resolveWeak("@site/upgrade/v8/v8-2-0.md")],
-  "17896441": [() => import(/* webpackChunkName: "17896441" */ "@theme/DocItem"), "@theme/DocItem", require.resolveWeak("@theme/DocItem")],
+${[
+  entry('00706df2', '@site/upgrade/v8/v8-2-0.md'),
+  entry('17896441', '@theme/DocItem'),
+  entry('1a4e3797', '@theme/DocsRoot'),
+  entry('2b7e1f00', '@site/versioned_docs/version-8.9/guide/signals.md'),
+  entry('3c0f9a11', '@site/versioned_docs/version-9.0/guide/signals.md'),
+  entry('4d1e2b22', '@generated/docusaurus-plugin-content-docs/default/p/docs-8-9-175.json'),
+  entry('5e2f3c33', '@site/src/pages/glossary.mdx'),
+].join('\n')}
 };
 `;
+const TABLE = {
+  '/docs/-862': { __comp: '1a4e3797' },
+  '/docs/8.9/-3cb': { __comp: '17896441', __props: '4d1e2b22' },
+  '/docs/8.9/guide/signals/-a00': { __comp: '17896441', content: '2b7e1f00' },
+  '/docs/guide/signals/-b11': { __comp: '17896441', content: '3c0f9a11' },
+  '/upgrade/v8/v8-2-0/-c22': { __comp: '17896441', content: '00706df2' },
+  '/glossary/-ec4': { __comp: '5e2f3c33', items: ['17896441'] },
+};
+const PREFIXES = ['/docs/8.9/', '/docs/', '/upgrade/'];
 
-test('the client registry keeps each loader and module id, drops the module path and shortens chunk names', () => {
-  const out = registryLoader(REGISTRY);
-  assert.equal(
-    out,
-    REGISTRY.replace(', "@site/upgrade/v8/v8-2-0.md", require', ', "", require')
-      .replace(', "@theme/DocItem", require', ', "", require')
-      .replaceAll('"00706df2"', '"r0"')
-      .replaceAll('"17896441"', '"r1"'),
-  );
-  assert.match(out, /"r0": \[\(\) => import\(\/\* webpackChunkName: "r0" \*\/ "@site\/upgrade\/v8\/v8-2-0\.md"\)/);
-  assert.match(out, /require\.resolveWeak\("@theme\/DocItem"\)/);
+/** Runs the registry loader with `table` written next to the registry, as in `.docusaurus/`. */
+function loadRegistry(query: string, table: unknown = TABLE, prefixes = PREFIXES): { out: string; dependencies: string[] } {
+  const dir = join(mkdtempSync(join(tmpdir(), 'monq-perf-')), '.docusaurus');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'routesChunkNames.json'), JSON.stringify(table));
+  const dependencies: string[] = [];
+  const context: LoaderContext = {
+    resourcePath: join(dir, 'registry.js'),
+    resourceQuery: query,
+    getOptions: () => ({ prefixes, routeData: '/site/plugins/perf/route-data.ts' }),
+    addDependency: (path) => dependencies.push(path),
+  };
+  return { out: registryLoader.call(context, REGISTRY), dependencies };
+}
+
+/** The route keys and the module requests of a generated table. */
+function summary(source: string): { routes: string[]; modules: string[] } {
+  return {
+    routes: [...source.matchAll(/"(\/[^"]*-[0-9a-f]{3})":/g)].map((match) => match[1]!),
+    modules: [...source.matchAll(/: \(\) => import\("([^"]+)"\)/g)].map((match) => match[1]!),
+  };
+}
+
+test('main.js keeps the routes under no prefix and the layout routes; each prefix gets a part', () => {
+  const { out, dependencies } = loadRegistry('');
+  assert.deepEqual(summary(out), {
+    routes: ['/docs/-862', '/docs/8.9/-3cb', '/glossary/-ec4'],
+    modules: ['@theme/DocItem', '@theme/DocsRoot', '@generated/docusaurus-plugin-content-docs/default/p/docs-8-9-175.json', '@site/src/pages/glossary.mdx'],
+  });
+  assert.match(out, /^import \{ createRouteData \} from "\/site\/plugins\/perf\/route-data\.ts";$/m);
+  assert.match(out, /\["\/docs\/8\.9\/", \(\) => import\("\.\/registry\.js\?part=0"\)\],\n {2}\["\/docs\/", \(\) => import\("\.\/registry\.js\?part=1"\)\]/);
+  assert.match(out, /export default createRouteData\(eager, parts, __webpack_require__\);/);
+  // no chunk names (the runtime carries no name map), no module paths, no module ids
+  assert.doesNotMatch(out, /webpackChunkName|resolveWeak|"@theme\/DocItem"\]/);
+  assert.equal(dependencies.length, 1, 'rebuilt when the route table changes');
+  assert.match(dependencies[0]!, /routesChunkNames\.json$/);
+});
+
+test('a part holds its routes and only the chunks they use, with the short names of main.js', () => {
+  const map = chunkNameMap(REGISTRY);
+  const part = (index: number) => summary(loadRegistry(`?part=${index}`).out);
+  assert.deepEqual(part(0), {
+    routes: ['/docs/8.9/guide/signals/-a00'],
+    modules: ['@theme/DocItem', '@site/versioned_docs/version-8.9/guide/signals.md'],
+  });
+  assert.deepEqual(part(1).routes, ['/docs/guide/signals/-b11']);
+  assert.deepEqual(part(2).modules, ['@site/upgrade/v8/v8-2-0.md', '@theme/DocItem']);
+  const out = loadRegistry('?part=1').out;
+  assert.match(out, /^export default \{/);
+  assert.ok(out.includes(`"content":"${map.get('3c0f9a11')!}"`), 'the table uses the short names');
+  assert.ok(out.includes(`"${map.get('3c0f9a11')!}": () => import("@site/versioned_docs/version-9.0/guide/signals.md")`));
+  assert.throws(() => loadRegistry('?part=3'), /no route part 3/);
+  assert.throws(() => loadRegistry('', { '/y/-e3f': { __comp: 'deadbeef' } }), /chunk "deadbeef" of \/y\/-e3f\.__comp is not in the registry/);
+  // without prefixes, everything stays in main.js
+  assert.equal(summary(loadRegistry('', TABLE, []).out).routes.length, Object.keys(TABLE).length);
 });
 
 test('short chunk names follow the sorted registry keys in base 36, one per chunk', () => {
   const keys = Array.from({ length: 40 }, (_, index) => (0xfff0000 + index * 7919).toString(16).padStart(8, '0')).reverse();
-  const source = `export default {\n${keys
-    .map((key) => `  "${key}": [() => import(/* webpackChunkName: "${key}" */ "@site/x${key}.md"), "", require.resolveWeak("@site/x${key}.md")],`)
-    .join('\n')}\n};\n`;
+  const source = `export default {\n${keys.map((key) => entry(key, `@site/x${key}.md`)).join('\n')}\n};\n`;
   const map = chunkNameMap(source);
   assert.equal(map.size, 40);
   assert.equal(map.get([...keys].sort()[0]!), 'r0');
@@ -67,29 +138,69 @@ test('short chunk names follow the sorted registry keys in base 36, one per chun
   assert.equal(new Set(map.values()).size, 40);
 });
 
-/** Runs the route-chunks loader on `table` with `registry` written next to it, as in `.docusaurus/`. */
-function loadRouteChunks(table: unknown, registry: string): { out: unknown; dependencies: string[] } {
-  const dir = join(mkdtempSync(join(tmpdir(), 'monq-perf-')), '.docusaurus');
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'registry.js'), registry);
-  const dependencies: string[] = [];
-  const context = { resourcePath: join(dir, 'routesChunkNames.json'), addDependency: (path: string) => dependencies.push(path) };
-  return { out: JSON.parse(routeChunksLoader.call(context, JSON.stringify(table))), dependencies };
-}
+test('the build-time and the browser rule agree on the part of a route', () => {
+  const paths = ['/', '/glossary/', '/docs/', '/docs/8.9/', '/docs/8.9/guide/', '/docs/guide/', '/docs/8.9x/', '/upgrade/', '/upgrade/v9/', '/upgradex/'];
+  const expected = [-1, -1, -1, -1, 0, 1, 1, -1, 2, -1];
+  assert.deepEqual(paths.map((path) => registryLoader.partOf(path, PREFIXES)), expected);
+  assert.deepEqual(paths.map((path) => partOf(path, PREFIXES)), expected);
+  // the longest prefix wins, whatever the order
+  assert.equal(partOf('/docs/8.9/guide/', ['/docs/', '/docs/8.9/']), 1);
+  assert.equal(registryLoader.partOf('/docs/8.9/guide/', ['/docs/', '/docs/8.9/']), 1);
+});
 
-test('the client route → chunk table uses the same short names as the registry', () => {
-  const table = {
-    '/upgrade/v8/v8-2-0/-a1b': { __comp: '17896441', __context: { plugin: '00706df2' }, content: '00706df2' },
-    '/x/-c2d': { __props: '17896441' },
+test('route parts: one per docs version with a path, then one per docs instance', () => {
+  assert.deepEqual(routeParts([docsOptions(readEnv({})), upgradeDocsOptions()]), ['/docs/8.9/', '/docs/', '/upgrade/']);
+  assert.deepEqual(routeParts([docsOptions(readEnv({ DOCS_PREVIEW_NEXT: 'true' })), upgradeDocsOptions()]), [
+    '/docs/next/',
+    '/docs/8.9/',
+    '/docs/',
+    '/upgrade/',
+  ]);
+  assert.deepEqual(perfOptions({ routeParts: ['/docs/8.9/'] }).routeParts, ['/docs/8.9/']);
+  assert.throws(() => perfOptions({ routeParts: ['docs'] }), /a route part is a path prefix/);
+});
+
+const componentCreatorLoader = require('../../plugins/perf/component-creator-loader.cjs') as {
+  COMPONENT_CREATOR_MODULE: RegExp;
+  replaceComponentCreator(source: string, resourcePath: string): string;
+};
+
+test("the installed ComponentCreator is the one the client's replacement was written for", () => {
+  const path = require.resolve('@docusaurus/core/lib/client/exports/ComponentCreator.js');
+  assert.ok(COMPONENT_CREATOR_MODULE.test(path));
+  const out = componentCreatorLoader.replaceComponentCreator(readFileSync(path, 'utf8'), path);
+  assert.match(out, /import routeData from '@generated\/registry';/);
+  assert.doesNotMatch(out, /routesChunkNames/, 'the route → chunk table is not imported');
+  // the relative imports of the replacement exist next to the installed module
+  for (const [, request] of out.matchAll(/from '(\.\.\/[^']+)'/g)) {
+    assert.ok(require.resolve(join(dirname(path), `${request!}.js`)), request);
+  }
+  assert.throws(
+    () => componentCreatorLoader.replaceComponentCreator('export default function ComponentCreator() {}', path),
+    /ComponentCreator\.js changed/,
+  );
+});
+
+test('only the two modules this plugin replaces read the route tables in the browser', () => {
+  const scope = join(dirname(require.resolve('@docusaurus/core/package.json')), '..');
+  const readers: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, name.name);
+      if (name.isDirectory()) {
+        if (name.name !== 'node_modules') walk(path);
+      } else if (/\.jsx?$/.test(name.name) && /from '@generated\/(registry|routesChunkNames)'/.test(readFileSync(path, 'utf8'))) {
+        readers.push(path.slice(scope.length + 1));
+      }
+    }
   };
-  const { out, dependencies } = loadRouteChunks(table, REGISTRY);
-  assert.deepEqual(out, {
-    '/upgrade/v8/v8-2-0/-a1b': { __comp: 'r1', __context: { plugin: 'r0' }, content: 'r0' },
-    '/x/-c2d': { __props: 'r1' },
-  });
-  assert.equal(dependencies.length, 1, 'rebuilt when the registry changes');
-  assert.match(dependencies[0]!, /registry\.js$/);
-  assert.throws(() => loadRouteChunks({ '/y/-e3f': { __comp: 'deadbeef' } }, REGISTRY), /chunk "deadbeef" of \/y\/-e3f\.__comp is not in the registry/);
+  for (const pkg of readdirSync(scope)) if (existsSync(join(scope, pkg, 'lib'))) walk(join(scope, pkg, 'lib'));
+  // the debug plugin's page is not part of a production build (preset-classic enables it in development)
+  assert.deepEqual(readers.sort(), [
+    'core/lib/client/docusaurus.js',
+    'core/lib/client/exports/ComponentCreator.js',
+    'plugin-debug/lib/theme/DebugRegistry/index.js',
+  ]);
 });
 
 test('the client production bundle names chunks by id and loads the registry through the loader; the server bundle only gets the alias', () => {
@@ -102,7 +213,8 @@ test('the client production bundle names chunks by id and loads the registry thr
     rules.map((rule) => [rule.test, rule.use[0]!.loader.replace(/^.*[\\/]/, '')]),
     [
       [REGISTRY_MODULE, 'registry-loader.cjs'],
-      [ROUTE_CHUNKS_MODULE, 'route-chunks-loader.cjs'],
+      [COMPONENT_CREATOR_MODULE, 'component-creator-loader.cjs'],
+      [SITE_CONFIG_MODULE, 'site-config-loader.cjs'],
       [PLAIN_COMPARE_MODULES, 'plain-compare-loader.cjs'],
       [PREFETCH_MODULES, 'prefetch-loader.cjs'],
       [TSLIB_MODULES, 'tslib-loader.cjs'],
@@ -113,7 +225,6 @@ test('the client production bundle names chunks by id and loads the registry thr
   assert.equal((client.resolve?.alias as Record<string, string>).tslib$, TSLIB_ES);
   assert.ok(REGISTRY_MODULE.test('/site/.docusaurus/registry.js'));
   assert.ok(!REGISTRY_MODULE.test('/site/.docusaurus/routes.js'));
-  assert.ok(ROUTE_CHUNKS_MODULE.test('/site/.docusaurus/routesChunkNames.json'));
   const server = configure({ mode: 'production' }, true);
   assert.equal(server.output, undefined);
   assert.equal(server.module, undefined);
@@ -161,14 +272,16 @@ test('Preact: the server bundle and the escape hatch keep React', () => {
 });
 
 test('Preact: options default to on, the array form of aliases is handled, the config passes DOCS_PREACT', () => {
-  assert.deepEqual(perfOptions(undefined), { preact: true });
-  assert.deepEqual(perfOptions({ preact: false }), { preact: false });
-  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true });
+  assert.deepEqual(perfOptions(undefined), { preact: true, routeParts: [] });
+  assert.deepEqual(perfOptions({ preact: false }), { preact: false, routeParts: [] });
+  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, routeParts: [] });
   const list = withPreact([{ name: 'react', alias: '/r' }, { name: 'x', alias: '/x' }]);
   assert.ok(Array.isArray(list));
   assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
-  assert.deepEqual(perfPlugins(readEnv({})), [[perfPlugin, { preact: true }]]);
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' })), [[perfPlugin, { preact: false }]]);
+  const parts = ['/docs/8.9/', '/docs/', '/upgrade/'];
+  const instances = [docsOptions(readEnv({})), upgradeDocsOptions()];
+  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, routeParts: parts }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, routeParts: parts }]]);
 });
 
 test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT never reuses the other one', () => {
@@ -187,7 +300,74 @@ test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT 
     configure(client, false);
     return (client.experiments as unknown as { cache: { version: string } }).cache.version;
   });
-  assert.deepEqual(versions, ['v-preact', 'v-react']);
+  assert.deepEqual(versions, [
+    `v-preact-${loadersDigest({ preact: true, routeParts: [] })}`,
+    `v-react-${loadersDigest({ preact: false, routeParts: [] })}`,
+  ]);
+  // the loaders and the options are part of the key: new route parts never reuse the old registry output
+  assert.notEqual(loadersDigest({ preact: true, routeParts: [] }), loadersDigest({ preact: true, routeParts: ['/docs/'] }));
+  assert.match(loadersDigest({ preact: true, routeParts: [] }), /^[0-9a-f]{12}$/);
+});
+
+const siteConfigLoader = require('../../plugins/perf/site-config-loader.cjs') as {
+  BUILD_ONLY_KEYS: string[];
+  clientSiteConfig(source: string): string;
+};
+
+test('the client site config leaves out what only the build reads and keeps the rest as it is', () => {
+  const config = {
+    title: 'Monq Docs',
+    baseUrl: '/',
+    ssrTemplate: '<html>…</html>',
+    plugins: [['./plugins/docs-slim/index.ts', { path: 'docs' }]],
+    presets: [['classic', {}]],
+    clientModules: ['./src/clientModules/chunkFailure.ts'],
+    onBrokenLinks: 'throw',
+    future: { experimental_router: 'browser' },
+    customFields: { productRelease: '9.0.6' },
+    themeConfig: { navbar: { title: 'Monq Docs' } },
+  };
+  const source = `/*\n * AUTOGENERATED - DON'T EDIT\n */\nexport default ${JSON.stringify(config, null, 2)};\n`;
+  const out = siteConfigLoader.clientSiteConfig(source);
+  assert.match(out, /^export default \{/);
+  assert.deepEqual(JSON.parse(out.slice('export default '.length).replace(/;\s*$/, '')), {
+    title: 'Monq Docs',
+    baseUrl: '/',
+    future: { experimental_router: 'browser' },
+    customFields: { productRelease: '9.0.6' },
+    themeConfig: { navbar: { title: 'Monq Docs' } },
+  });
+  assert.ok(SITE_CONFIG_MODULE.test('/site/.docusaurus/docusaurus.config.mjs'));
+  assert.throws(() => siteConfigLoader.clientSiteConfig('export default { title: () => 1 };'), /no longer JSON/);
+  assert.throws(() => siteConfigLoader.clientSiteConfig('export default [];'), /unknown shape/);
+});
+
+test('no browser module of Docusaurus, its themes or this site reads a key the client site config leaves out', () => {
+  const scope = join(dirname(require.resolve('@docusaurus/core/package.json')), '..');
+  const site = join(dirname(fileURLToPath(import.meta.url)), '../..');
+  const roots = [
+    ...readdirSync(scope).flatMap((pkg) => ['client', 'theme', 'exports'].map((dir) => join(scope, pkg, 'lib', dir))),
+    join(scope, 'theme-common/lib'),
+    join(site, 'src'),
+    join(site, 'plugins/perf/route-data.ts'),
+  ].filter((path) => existsSync(path));
+  const files: string[] = [];
+  const walk = (path: string): void => {
+    if (statSync(path).isDirectory()) readdirSync(path).forEach((name) => walk(join(path, name)));
+    else if (/\.[jt]sx?$/.test(path) && !path.endsWith('.d.ts')) files.push(path);
+  };
+  roots.forEach(walk);
+  assert.ok(files.length > 300, `browser modules found: ${files.length}`);
+  const reads = (key: string) =>
+    new RegExp(`siteConfig\\??\\.${key}\\b|\\{[^}]*\\b${key}\\b[^}]*\\}\\s*=\\s*(siteConfig|useDocusaurusContext\\(\\)\\.siteConfig)\\b`);
+  const readers = siteConfigLoader.BUILD_ONLY_KEYS.flatMap((key) =>
+    files.filter((file) => reads(key).test(readFileSync(file, 'utf8'))).map((file) => `${key}: ${file}`),
+  );
+  assert.deepEqual(readers, []);
+  // the pattern finds each form of a read
+  for (const read of ['siteConfig?.plugins', 'siteConfig.plugins[0]', 'const { plugins, title } = siteConfig;', 'const {plugins} = useDocusaurusContext().siteConfig;']) {
+    assert.ok(reads('plugins').test(read), read);
+  }
 });
 
 const plainCompareLoader = require('../../plugins/perf/plain-compare-loader.cjs') as {

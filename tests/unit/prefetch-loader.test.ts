@@ -13,7 +13,7 @@ const { PATCHES, PREFETCH_MODULES, patchPrefetch } = require('../../plugins/perf
 const DOCUSAURUS = require.resolve('@docusaurus/core/lib/client/docusaurus.js');
 const PREFETCH = require.resolve('@docusaurus/core/lib/client/prefetch.js');
 
-test('the installed Docusaurus modules take the patches: queued prefetch, indexed table, one request per file', () => {
+test('the installed Docusaurus modules take the patches: queued prefetch, files from the route data, one request per file', () => {
   assert.ok(PREFETCH_MODULES.test(DOCUSAURUS) && PREFETCH_MODULES.test(PREFETCH));
   assert.equal(PATCHES.length, 2);
   const docusaurus = patchPrefetch(readFileSync(DOCUSAURUS, 'utf8'), DOCUSAURUS);
@@ -21,7 +21,9 @@ test('the installed Docusaurus modules take the patches: queued prefetch, indexe
   assert.match(docusaurus, /const prefetch = \(routePath\) => \{\n {2}if \(!canPrefetch\(routePath\)/, 'the 2G / data-saver rule still applies');
   // `prefetch` is defined before the frozen object that exposes it
   assert.ok(docusaurus.indexOf('const prefetch = ') < docusaurus.indexOf('const docusaurus = {'));
-  assert.equal(docusaurus.match(/const getChunkNamesToLoad = /g)?.length, 1);
+  // the route → chunk table and the runtime's chunk-name map are no longer read
+  assert.doesNotMatch(docusaurus, /routesChunkNames|getChunkNamesToLoad|__webpack_require__\.gca/);
+  assert.match(docusaurus, /^import monqRouteData from '@generated\/registry';$/m);
   const prefetch = patchPrefetch(readFileSync(PREFETCH, 'utf8'), PREFETCH);
   assert.match(prefetch, /if \(monqRequested\.has\(url\)\) \{\n\s+return Promise\.resolve\(\);/);
 });
@@ -29,6 +31,9 @@ test('the installed Docusaurus modules take the patches: queued prefetch, indexe
 test('other modules pass through, and a snippet that is gone stops the build', () => {
   assert.equal(patchPrefetch('export default 1;', '/x/src/other.js'), 'export default 1;');
   assert.throws(() => patchPrefetch('export default 1;', DOCUSAURUS), /not found exactly once/);
+  // the replaced stretch must still be the stock scan and prefetch
+  const installed = readFileSync(DOCUSAURUS, 'utf8');
+  assert.throws(() => patchPrefetch(installed.replace('__webpack_require__.gca(chunkName)', 'other(chunkName)'), DOCUSAURUS), /not found in the code replaced/);
 });
 
 test('the patched module serves one page per task, in order, each page once', async () => {
@@ -57,18 +62,18 @@ test('the patched module serves one page per task, in order, each page once', as
   const served: string[] = [];
   const routes = [{ path: '/a/' }, { path: '/b/' }];
   const build = new Function(
-    'matchRoutes', 'routesChunkNames', 'routes', 'prefetchHelper', 'preloadHelper', 'flat', 'navigator', '__webpack_require__', 'MessageChannel',
+    'matchRoutes', 'monqRouteData', 'routes', 'prefetchHelper', 'preloadHelper', 'flat', 'navigator', '__webpack_require__', 'MessageChannel',
     source,
   ) as (...args: unknown[]) => { prefetch: (path: string) => boolean };
   const docusaurus = build(
     (_routes: unknown, path: string) => routes.filter((route) => route.path === path).map((route) => ({ route })),
-    { '/a/-1f2': { component: 'r1' }, '/b/-3c4': { component: 'r2' } },
+    { chunkFiles: (path: string) => Promise.resolve({ '/a/': ['/assets/js/1.js', '/assets/js/3.js'], '/b/': ['/assets/js/2.js'] }[path]) },
     routes,
     (url: string) => (served.push(url), Promise.resolve()),
     () => Promise.resolve(),
     (chunks: Record<string, string>) => chunks,
     { connection: { effectiveType: '4g', saveData: false } },
-    { gca: (name: string) => `/assets/js/${name}.js` },
+    {},
     UnrefChannel,
   );
   assert.equal(docusaurus.prefetch('/a/'), true);
@@ -76,6 +81,6 @@ test('the patched module serves one page per task, in order, each page once', as
   assert.equal(docusaurus.prefetch('/a/'), false, 'a page already waiting is not queued twice');
   assert.deepEqual(served, [], 'nothing is requested in the task that asked');
   await new Promise((done) => setTimeout(done, 50));
-  assert.deepEqual(served, ['/assets/js/r1.js', '/assets/js/r2.js']);
+  assert.deepEqual(served, ['/assets/js/1.js', '/assets/js/3.js', '/assets/js/2.js']);
   assert.equal(docusaurus.prefetch('/a/'), false, 'a page is prefetched once');
 });

@@ -1,0 +1,49 @@
+/**
+ * Loader for `.docusaurus/docusaurus.config.mjs`, client bundle only: the site config that every page
+ * gets as `siteConfig` in `main.js`.
+ *
+ * Docusaurus serializes the whole config into the browser bundle, including what only the build reads:
+ * the page template, the options of every plugin and preset, the client-module list, the static
+ * folders and the broken-link policies (about 4 KB of the 10 KB module). The client copy drops those
+ * keys; a unit test checks that no browser module of Docusaurus, of its themes or of this site reads
+ * them. The server bundle keeps the whole config.
+ */
+const BUILD_ONLY_KEYS = [
+  'ssrTemplate',
+  'presets',
+  'plugins',
+  'themes',
+  'clientModules',
+  'scripts',
+  'headTags',
+  'stylesheets',
+  'staticDirectories',
+  'onBrokenLinks',
+  'onBrokenAnchors',
+  'onDuplicateRoutes',
+];
+
+const SITE_CONFIG_MODULE = /[\\/]\.docusaurus[\\/]docusaurus\.config\.mjs$/;
+const EXPORT = 'export default ';
+
+function clientSiteConfig(source) {
+  const start = source.indexOf(EXPORT);
+  let config;
+  try {
+    config = JSON.parse(source.slice(start + EXPORT.length).replace(/;?\s*$/, ''));
+  } catch (error) {
+    throw new Error(`perf: the generated site config is no longer JSON after "${EXPORT}" (${error}); see plugins/perf/site-config-loader.cjs`);
+  }
+  if (start < 0 || typeof config !== 'object' || config === null || typeof config.baseUrl !== 'string') {
+    throw new Error('perf: the generated site config has an unknown shape; see plugins/perf/site-config-loader.cjs');
+  }
+  for (const key of BUILD_ONLY_KEYS) delete config[key];
+  return `${EXPORT}${JSON.stringify(config)};\n`;
+}
+
+module.exports = function siteConfigLoader(source) {
+  return clientSiteConfig(source);
+};
+module.exports.BUILD_ONLY_KEYS = BUILD_ONLY_KEYS;
+module.exports.SITE_CONFIG_MODULE = SITE_CONFIG_MODULE;
+module.exports.clientSiteConfig = clientSiteConfig;
