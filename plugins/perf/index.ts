@@ -8,14 +8,15 @@
  * - Client bundle: chunk files are named by chunk id, so the runtime no longer carries a table of chunk
  *   names for file names; the route registry and the route → chunk table come in parts, one per
  *   route-path prefix (a docs version, the upgrade notes), loaded with the first route of the part
- *   (`registry-loader.cjs`, `route-data.ts`, `component-creator-loader.cjs`); two Docusaurus modules sort without
- *   `localeCompare`, whose first call builds the ICU collator during hydration (`plain-compare-loader.cjs`);
- *   prefetching of linked pages is queued, one page per task, with the route table indexed once and
- *   each chunk requested once (`prefetch-loader.cjs`); Docusaurus's CommonJS modules require their tslib
- *   helpers by name (`tslib-loader.cjs`); the search UI's strings leave the code translations of
- *   `main.js` and load with the search UI (`translations-loader.cjs`); react-helmet-async merges the
- *   page's `<Head>` tags once per task instead of once per instance (`helmet-loader.cjs`); the site
- *   config leaves out what only the build reads (`site-config-loader.cjs`).
+ *   (`registry-loader.cjs`, `route-data.ts`, `component-creator-loader.cjs`); two Docusaurus modules
+ *   sort without `localeCompare`, whose first call builds the ICU collator during hydration
+ *   (`plain-compare-loader.cjs`); prefetching of linked pages is queued, one page per task, with each
+ *   page's files read from its route data and each file requested once (`prefetch-loader.cjs`);
+ *   Docusaurus's CommonJS modules require their tslib helpers by name (`tslib-loader.cjs`); the search
+ *   UI's strings leave the code translations of `main.js` and load with the search UI
+ *   (`translations-loader.cjs`); react-helmet-async merges the page's `<Head>` tags once per task
+ *   instead of once per instance (`helmet-loader.cjs`); the site config leaves out what only the build
+ *   reads (`site-config-loader.cjs`).
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -114,9 +115,10 @@ export function withPreact(alias: Aliases | undefined): Aliases {
 }
 
 /**
- * Marks the client's bundler cache with the runtime the bundle uses and `loadersDigest`. Neither Rspack's persistent cache
- * (`experiments.cache`) nor webpack's filesystem cache is evicted when an alias changes, so without
- * this, a build after flipping `DOCS_PREACT` reuses the modules of the other runtime.
+ * Marks the client's bundler cache with a key: the runtime the bundle uses and `loadersDigest`.
+ * Neither Rspack's persistent cache (`experiments.cache`) nor webpack's filesystem cache is evicted
+ * when an alias changes, so without this, a build after flipping `DOCS_PREACT` reuses the modules of
+ * the other runtime.
  */
 export function keyCache(config: Configuration, key: string): void {
   const { cache } = config;
