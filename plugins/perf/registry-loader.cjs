@@ -74,7 +74,8 @@ function registryModule({ registrySource, table, prefixes, part, routeData }) {
     `import { createRouteData } from ${JSON.stringify(routeData)};`,
     `const eager = ${tableSource(tables[0], requests)};`,
     `const parts = [\n${parts}\n];`,
-    'export default createRouteData(eager, parts, __webpack_require__);',
+    'const opened = typeof location === "undefined" ? undefined : location.pathname;',
+    'export default createRouteData(eager, parts, __webpack_require__, opened);',
     '',
   ].join('\n');
 }

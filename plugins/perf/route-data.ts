@@ -92,7 +92,18 @@ export function chunkIdsOf(load: () => Promise<unknown>, runtime: ChunkRuntime):
   return ids;
 }
 
-export function createRouteData(eager: RouteTable, parts: readonly RoutePart[], runtime: ChunkRuntime): RouteData {
+/**
+ * The route data of a site. `openedPath` is the path of the page the browser opened: its part starts
+ * loading when `main.js` creates the route data, before the page's routes are preloaded, so that its
+ * fetch overlaps the rest of `main.js`. A failure there is left to the route's own request, which
+ * tries again.
+ */
+export function createRouteData(
+  eager: RouteTable,
+  parts: readonly RoutePart[],
+  runtime: ChunkRuntime,
+  openedPath?: string,
+): RouteData {
   const prefixes = parts.map(([prefix]) => prefix);
   const loaded = new Map<number, RouteTable>();
   const loading = new Map<number, Promise<RouteTable>>();
@@ -118,6 +129,8 @@ export function createRouteData(eager: RouteTable, parts: readonly RoutePart[], 
 
   // A chunk of the entry point (already loaded with main.js) has no file name of its own: its name
   // reads `undefined`, and Docusaurus's own prefetch skips it the same way.
+  if (openedPath !== undefined) table(partOf(openedPath, prefixes)).catch(() => undefined);
+
   const files = (load: () => Promise<unknown>) =>
     chunkIdsOf(load, runtime)
       .map((id) => runtime.p + runtime.u(id))

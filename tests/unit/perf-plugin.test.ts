@@ -102,7 +102,8 @@ test('main.js keeps the routes under no prefix and the layout routes; each prefi
   });
   assert.match(out, /^import \{ createRouteData \} from "\/site\/plugins\/perf\/route-data\.ts";$/m);
   assert.match(out, /\["\/docs\/8\.9\/", \(\) => import\("\.\/registry\.js\?part=0"\)\],\n {2}\["\/docs\/", \(\) => import\("\.\/registry\.js\?part=1"\)\]/);
-  assert.match(out, /export default createRouteData\(eager, parts, __webpack_require__\);/);
+  assert.match(out, /export default createRouteData\(eager, parts, __webpack_require__, opened\);/);
+  assert.match(out, /const opened = typeof location === "undefined" \? undefined : location\.pathname;/);
   // no chunk names (the runtime carries no name map), no module paths, no module ids
   assert.doesNotMatch(out, /webpackChunkName|resolveWeak|"@theme\/DocItem"\]/);
   assert.equal(dependencies.length, 1, 'rebuilt when the route table changes');

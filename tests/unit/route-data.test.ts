@@ -25,7 +25,7 @@ function fakeRuntime(): ChunkRuntime & { fetched: string[] } {
 const compiled = (runtime: ChunkRuntime, chunks: string[], module: unknown) => () =>
   Promise.all(chunks.map((id) => runtime.e(id))).then(() => module);
 
-function site(runtime: ChunkRuntime, failFirst = false) {
+function site(runtime: ChunkRuntime, failFirst = false, openedPath?: string) {
   const eager: RouteTable = {
     routes: { '/docs/-862': { __comp: 'r0' }, '/glossary/-ec4': { __comp: 'r1', content: 'r2' } },
     registry: {
@@ -56,7 +56,7 @@ function site(runtime: ChunkRuntime, failFirst = false) {
       },
     ],
   ];
-  return { data: createRouteData(eager, parts, runtime), loads: () => loads };
+  return { data: createRouteData(eager, parts, runtime, openedPath), loads: () => loads };
 }
 
 test('a route of main.js is answered without loading a part; a route of a part loads it once', async () => {
@@ -79,6 +79,18 @@ test('a part that failed to load is requested again by the next route', async ()
   await assert.rejects(data.route('/docs/guide/', 'a00'), /ChunkLoadError/);
   assert.deepEqual((await data.route('/docs/guide/', 'a00')).chunks, { __comp: 'r3', content: 'r4' });
   assert.equal(loads(), 2);
+});
+
+test("the opened page's part starts loading with the route data; a failure there is retried by the route", async () => {
+  const opened = site(fakeRuntime(), false, '/docs/guide/');
+  assert.equal(opened.loads(), 1, 'requested before any route asks');
+  await opened.data.route('/docs/guide/', 'a00');
+  assert.equal(opened.loads(), 1, 'the route uses that request');
+  assert.equal(site(fakeRuntime(), false, '/glossary/').loads(), 0, 'a page of main.js loads no part');
+  const failing = site(fakeRuntime(), true, '/docs/guide/');
+  await new Promise((done) => setTimeout(done, 0));
+  assert.deepEqual((await failing.data.route('/docs/guide/', 'a00')).chunks, { __comp: 'r3', content: 'r4' });
+  assert.equal(failing.loads(), 2);
 });
 
 test('prefetch: the part file while the part is not loaded, then the files of all routes with the path', async () => {
