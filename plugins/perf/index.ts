@@ -17,6 +17,8 @@
  *   (`translations-loader.cjs`); react-helmet-async merges the page's `<Head>` tags once per task
  *   instead of once per instance (`helmet-loader.cjs`); the site config leaves out what only the build
  *   reads (`site-config-loader.cjs`).
+ * - Markdown images are files, not data URIs inlined in the HTML and the page's chunk
+ *   (`markdown-images.ts`).
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -25,6 +27,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Plugin } from '@docusaurus/types';
 import type { Configuration } from 'webpack';
+import { MARKDOWN_IMAGE_INLINE_LIMIT, markdownImagesAsFiles } from './markdown-images';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
@@ -147,12 +150,13 @@ export function withoutPostCssWork<T extends { plugins: unknown[] }>(options: T)
 }
 
 /**
- * A digest of this plugin's loaders and of its options. The bundler's persistent cache keeps a module's
- * loader output until the module changes, so a new loader (or new route parts) over an unchanged
- * `.docusaurus/registry.js` would reuse the old output without it in the cache key.
+ * A digest of this plugin's loaders, of its options and of the Markdown image limit. The bundler's
+ * persistent cache keeps a module's loader output until the module changes, so a new loader (or new
+ * route parts, or another image limit) over an unchanged `.docusaurus/registry.js` or page would reuse
+ * the old output without it in the cache key.
  */
 export function loadersDigest(options: PerfOptions): string {
-  const hash = createHash('sha256').update(JSON.stringify(options));
+  const hash = createHash('sha256').update(JSON.stringify({ options, markdownImageLimit: MARKDOWN_IMAGE_INLINE_LIMIT }));
   for (const file of readdirSync(here).filter((name) => name.endsWith('.cjs')).sort()) {
     hash.update(file).update(readFileSync(join(here, file)));
   }
@@ -162,12 +166,14 @@ export function loadersDigest(options: PerfOptions): string {
 export default function perfPlugin(_context?: unknown, options?: unknown): Plugin {
   const resolved = perfOptions(options);
   const { preact, routeParts } = resolved;
+  markdownImagesAsFiles();
   return {
     name: 'monq-perf',
     configurePostCss: withoutPostCssWork,
     configureWebpack(config, isServer) {
       const alias = { resolve: { alias: { 'prism-react-renderer$': join(here, 'highlight.tsx') } } };
-      if (!isServer) {
+      if (isServer) keyCache(config, loadersDigest(resolved));
+      else {
         keyCache(config, `${preact ? 'preact' : 'react'}-${loadersDigest(resolved)}`);
         // In place: what configureWebpack returns is merged after Docusaurus's aliases, too late.
         if (preact) config.resolve = { ...config.resolve, alias: withPreact(config.resolve?.alias) };

@@ -348,6 +348,16 @@ describe('entry bundle', () => {
     assert.equal(has(/theme\.SearchBar\.label/), true, 'the navbar button keeps its label');
   });
 
+  test('content images are files of their own, in the HTML and in the page chunks alike', () => {
+    const html = readFileSync(join(buildDir, 'docs/guide/signals/index.html'), 'utf8');
+    const images = [...html.matchAll(/<img [^>]*src="?([^" >]+)/g)].map((match) => match[1]!);
+    assert.ok(images.some((src) => /^\/assets\/images\/[\w-]+-[0-9a-f]{32}\.svg$/.test(src)), `the diagram is a file: ${images.join(' ')}`);
+    assert.equal(html.includes('data:image/'), false, 'no image inlined in the HTML');
+    const chunks = readdirSync(join(buildDir, 'assets/js')).filter((name) => name.endsWith('.js'));
+    const inlined = chunks.filter((name) => readFileSync(join(buildDir, 'assets/js', name), 'utf8').includes('data:image/svg+xml;base64'));
+    assert.deepEqual(inlined, [], 'no chunk carries an image as a data URI');
+  });
+
   /** The bodies of the scripts the page ran (not prefetched), once it has hydrated. */
   async function ranScripts(page: OpenedPage['page']): Promise<string[]> {
     return page.evaluate(async () => {
