@@ -5,8 +5,9 @@
  * Stock, each call reads the route's chunks in the route → chunk table and the registry, both in
  * `main.js`, and builds a `Loadable.Map` over them. Here the route's chunks are looked up when the
  * route is first rendered or preloaded (route-data.ts, through `@generated/registry` as
- * registry-loader.cjs writes it), so the tables of the other docs versions stay out of `main.js`, and
- * starting `main.js` no longer walks every route. Rendering is Docusaurus's: the same props, the same
+ * registry-loader.cjs writes it), so the tables of the other docs versions stay out of `main.js`; the
+ * route's `Loadable` is made at that moment too, so starting `main.js` no longer walks every route or
+ * builds a component class per route. Rendering is Docusaurus's: the same props, the same
  * route context, the same error when a chunk has no default export.
  *
  * The module is replaced whole; the loader checks that the installed one still has the shape this
@@ -56,6 +57,19 @@ export default function ComponentCreator(path, hash) {
             },
         });
     }
+    // The Loadable is made when the route is first rendered or preloaded: making one per route when
+    // main.js starts (383 of them) was a measurable part of its evaluation.
+    let loadable = null;
+    const routeComponent = () => loadable ?? (loadable = createLoadable(path, hash));
+    function Route(props) {
+        const Component = routeComponent();
+        return <Component {...props}/>;
+    }
+    Route.preload = () => routeComponent().preload();
+    return Route;
+}
+
+function createLoadable(path, hash) {
     return Loadable({
         loading: Loading,
         loader: () => loadRoute(path, hash),

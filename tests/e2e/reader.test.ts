@@ -54,18 +54,23 @@ async function zoomClosed(page: Page): Promise<void> {
 }
 
 /** Records whether a script carrying medium-zoom's code reaches the page (it is a chunk of its own). */
-function watchZoomScript(page: Page): { loaded(): boolean } {
+function watchZoomScript(page: Page): { loaded(): Promise<boolean> } {
   let loaded = false;
+  // A script's body reaches the test after the page has run it: `loaded()` waits for the bodies
+  // of all the scripts answered so far.
+  const bodies: Promise<void>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    response.text().then(
-      (body) => {
-        if (body.includes('medium-zoom-overlay')) loaded = true;
-      },
-      () => undefined,
+    bodies.push(
+      response.text().then(
+        (body) => {
+          if (body.includes('medium-zoom-overlay')) loaded = true;
+        },
+        () => undefined,
+      ),
     );
   });
-  return { loaded: () => loaded };
+  return { loaded: async () => (await Promise.all(bodies), loaded) };
 }
 
 function overlayColour(page: Page): Promise<string> {
@@ -112,12 +117,12 @@ describe('image zoom', () => {
     await page.locator('.markdown img').first().waitFor({ state: 'attached' });
     await page.clock.runFor(IMAGE_ZOOM_DELAY_MS - 1);
     assert.equal(await page.locator(zoomable).count(), 0, 'not before the delay');
-    assert.equal(zoomScript.loaded(), false, 'medium-zoom is not part of the scripts a page runs on load');
+    assert.equal(await zoomScript.loaded(), false, 'medium-zoom is not part of the scripts a page runs on load');
     await page.clock.runFor(1);
     // medium-zoom's chunk is fetched now, and the images are attached once it is in.
     await page.locator(zoomable).nth(1).waitFor({ state: 'attached' });
     assert.equal(await page.locator(zoomable).count(), 2, 'both content images after the delay');
-    assert.equal(zoomScript.loaded(), true);
+    assert.equal(await zoomScript.loaded(), true);
 
     // Client-side move to another page with an image.
     await page.locator('.theme-doc-sidebar-container a[href="/upgrade/v9/"]').first().click();
@@ -159,14 +164,14 @@ describe('image zoom', () => {
     assert.equal(await page.locator('.markdown img').count(), 0, 'the page under test has no content image');
     await page.clock.runFor(IMAGE_ZOOM_DELAY_MS * 3);
     // A real image added later still gets the zoom: the chunk comes when it is needed.
-    assert.equal(zoomScript.loaded(), false);
+    assert.equal(await zoomScript.loaded(), false);
     await page.evaluate(() => {
       const plain = document.createElement('p');
       plain.innerHTML = '<img id="late" alt="Схема" src="/img/logo.svg">';
       document.querySelector('.markdown')?.append(plain);
     });
     await page.locator('#late[data-zoomable]').waitFor({ state: 'attached' });
-    assert.equal(zoomScript.loaded(), true);
+    assert.equal(await zoomScript.loaded(), true);
   });
 
   test('the overlay is white in light mode, dark grey in dark mode, and follows a change while open', async () => {

@@ -172,6 +172,10 @@ test("the installed ComponentCreator is the one the client's replacement was wri
   const out = componentCreatorLoader.replaceComponentCreator(readFileSync(path, 'utf8'), path);
   assert.match(out, /import routeData from '@generated\/registry';/);
   assert.doesNotMatch(out, /routesChunkNames/, 'the route → chunk table is not imported');
+  // a route's Loadable is made on its first render or preload, which Docusaurus's preload calls
+  assert.match(out, /Route\.preload = \(\) => routeComponent\(\)\.preload\(\);\n {4}return Route;/);
+  const preload = readFileSync(require.resolve('@docusaurus/core/lib/client/preload.js'), 'utf8');
+  assert.match(preload, /match\.route\.component\.preload\?\.\(\)/);
   // the relative imports of the replacement exist next to the installed module
   for (const [, request] of out.matchAll(/from '(\.\.\/[^']+)'/g)) {
     assert.ok(require.resolve(join(dirname(path), `${request!}.js`)), request);
