@@ -4,6 +4,7 @@
  * Environment switches (read once in config/env.ts, listed in the README):
  *   DOCS_PREVIEW_NEXT   build the unreleased next version from docs/ (with the unreleased banner)
  *   DOCS_FASTER         `false` turns Docusaurus Faster (Rspack, SWC, LightningCSS) off
+ *   DOCS_HYDRATION      `load` starts the browser bundle with every page (default `intent`: at the first input)
  *   DOCS_PR_PREVIEW     pull-request preview: analytics stay off
  *   YANDEX_METRICA_ID   web-analytics counter; nothing is loaded or sent without it
  *   DOCSEARCH_APP_ID, DOCSEARCH_API_KEY, DOCSEARCH_INDEX_NAME, DOCSEARCH_ASSISTANT_ID
@@ -50,7 +51,7 @@ const config = {
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'warn',
   noIndex: false,
-  ssrTemplate: pageTemplate,
+  ssrTemplate: pageTemplate(env),
 
   future: {
     v4: true,

@@ -10,6 +10,12 @@ export interface SiteEnv {
   faster: boolean;
   /** `DOCS_PREACT=false`: escape hatch that puts the browser bundle back on react-dom instead of preact/compat. */
   preact: boolean;
+  /**
+   * `DOCS_HYDRATION=load`: escape hatch that loads the browser bundle with every page, as stock
+   * Docusaurus does. The default, `intent`, starts it at the reader's first input
+   * (plugins/perf/hydration-boot.cjs); with an analytics counter every page starts at once.
+   */
+  hydration: 'intent' | 'load';
   /** `DOCS_PR_PREVIEW=true`: a pull-request preview build; analytics stay off whatever else is set. */
   prPreview: boolean;
   /** `YANDEX_METRICA_ID`: web-analytics counter id; without it nothing is loaded or sent. */
@@ -50,10 +56,15 @@ export function readEnv(raw: RawEnv): SiteEnv {
   if (metricaId !== null && !/^\d+$/.test(metricaId)) {
     throw new Error(`YANDEX_METRICA_ID must be a number, got "${metricaId}"`);
   }
+  const hydration = text(raw.DOCS_HYDRATION)?.toLowerCase() ?? 'intent';
+  if (hydration !== 'intent' && hydration !== 'load') {
+    throw new Error(`DOCS_HYDRATION must be "intent" or "load", got "${hydration}"`);
+  }
   return {
     previewNext: flag(raw.DOCS_PREVIEW_NEXT, false),
     faster: flag(raw.DOCS_FASTER, true),
     preact: flag(raw.DOCS_PREACT, true),
+    hydration,
     prPreview,
     metricaId: prPreview ? null : metricaId,
     docsearch:

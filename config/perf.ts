@@ -45,6 +45,10 @@ export const DOCS_PLUGIN = './plugins/docs-slim/index.ts';
 
 /**
  * The page template: Docusaurus's own, with the resource hints React writes at the start of the app
- * moved into `<head>` (plugins/perf/ssr-template.ts), so hydration keeps every server-rendered node.
+ * moved into `<head>` (plugins/perf/ssr-template.ts), so hydration keeps every server-rendered node,
+ * and the entry scripts loaded at the reader's first input (`DOCS_HYDRATION`, default `intent`). With
+ * an analytics counter every page starts at once, so that each page view is counted on load.
  */
-export const pageTemplate = ssrTemplate();
+export function pageTemplate(env: SiteEnv): string {
+  return ssrTemplate(undefined, { hydration: env.hydration, eager: env.metricaId !== null });
+}

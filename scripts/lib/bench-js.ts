@@ -1,7 +1,9 @@
 /**
- * JavaScript a page executes on load: every script the browser fetches for it until the network is
- * idle (the entry scripts and the chunks the route loads; `<link rel=prefetch>` of other routes is
- * not executed and not counted), weighed as the gzip size of the built file. Work the site defers on
+ * JavaScript a page executes: every script the browser fetches for it until the network is idle (the
+ * entry scripts and the chunks the route loads; a `<link rel=prefetch>` is not executed and not
+ * counted), weighed as the gzip size of the built file. Two figures: before the reader's first input
+ * (a page waits for it to start its scripts: plugins/perf/hydration-boot.cjs) and after it, which
+ * is everything the page runs to become interactive. Work the site defers on
  * purpose is counted too: the image zoom starts `IMAGE_ZOOM_DELAY_MS` after the page renders and
  * fetches medium-zoom on a page with images, so the measure waits for it instead of racing it.
  */
@@ -30,6 +32,11 @@ export interface PageWeight {
   scripts: ScriptWeight[];
   gzip: number;
   raw: number;
+}
+
+/** The scripts of a page after its first input, and those it ran before (`beforeInput`). */
+export interface PageScripts extends PageWeight {
+  beforeInput: PageWeight;
 }
 
 const gzipCache = new Map<string, ScriptWeight>();
@@ -63,7 +70,7 @@ export async function measurePageScripts(
   origin: string,
   buildDir: string,
   page: string,
-): Promise<PageWeight> {
+): Promise<PageScripts> {
   const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1280, height: 900 } });
   await context.route(
     (url) => url.origin !== origin,
@@ -76,17 +83,18 @@ export async function measurePageScripts(
     const url = new URL(request.url());
     if (url.origin === origin) paths.push(url.pathname);
   });
+  let before = 0;
   try {
     await tab.goto(origin + page);
+    await tab.waitForLoadState('networkidle');
+    before = paths.length;
     await waitForSettled(tab);
     await waitForDeferredScripts(tab);
   } finally {
     await context.close();
   }
-  return pageWeight(
-    page,
-    paths.map((path) => fileWeight(buildDir, path)),
-  );
+  const weights = paths.map((path) => fileWeight(buildDir, path));
+  return { ...pageWeight(page, weights), beforeInput: pageWeight(page, weights.slice(0, before)) };
 }
 
 /**
@@ -97,8 +105,13 @@ export async function waitForDeferredScripts(tab: Page): Promise<void> {
   await tab.waitForTimeout(IMAGE_ZOOM_DELAY_MS + 300);
 }
 
-/** Wait until React has hydrated the page (Docusaurus marks `<html data-has-hydrated>`) and the network is idle. */
+/**
+ * Give the page the reader's first input (a press of Shift, which starts the browser bundle: see
+ * plugins/perf/hydration-boot.cjs), then wait until it has hydrated (Docusaurus marks
+ * `<html data-has-hydrated>`) and the network is idle.
+ */
 export async function waitForSettled(tab: Page): Promise<void> {
+  await tab.keyboard.press('Shift');
   await tab.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', undefined, { timeout: 60_000 });
   await tab.waitForLoadState('networkidle');
 }

@@ -20,8 +20,10 @@ export interface BuildFigures {
 
 export interface PageFigures {
   page: string;
-  /** Gzip bytes of JavaScript executed on load. */
+  /** Gzip bytes of JavaScript executed to become interactive (after the first input). */
   jsGzip: number;
+  /** Gzip bytes of JavaScript executed before the first input (absent in runs made before it was measured). */
+  jsBeforeInputGzip?: number;
   jsRaw: number;
   scripts: number;
   lighthouse: LighthouseScores | null;
@@ -76,7 +78,10 @@ export function rows(result: BenchResult): [string, string][] {
     list.push(['Сборка: ядер', String(build.cpus)]);
   }
   for (const page of result.pages) {
-    list.push([`JS на загрузке (gzip): ${page.page}`, kb(page.jsGzip)]);
+    list.push([`JS до первого ввода (gzip): ${page.page}`, page.jsBeforeInputGzip === undefined ? '—' : kb(page.jsBeforeInputGzip)]);
+  }
+  for (const page of result.pages) {
+    list.push([`JS после первого ввода (gzip): ${page.page}`, kb(page.jsGzip)]);
   }
   for (const page of result.pages) {
     const lh = page.lighthouse;

@@ -20,11 +20,20 @@ export async function startServer(dir: string = buildDir, options: { plain?: boo
 }
 
 /**
- * Waits until the browser bundle has taken over the server-rendered page, its hydration slices
- * included. Before that a click on a button or a link reaches only the static HTML and is lost, so
- * every test that interacts with a page waits for this.
+ * The reader's first input, which starts the browser bundle (plugins/perf/hydration-boot.cjs): a
+ * press of Shift, which no page handles and which changes nothing on the page.
+ */
+export async function firstInput(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+}
+
+/**
+ * Gives the page its first input and waits until the browser bundle has taken over the
+ * server-rendered page, its hydration slices included. Every test that interacts with a page waits
+ * for this, so that it tests the page's scripts and not the replay of held-back clicks.
  */
 export async function hydrated(page: Page): Promise<void> {
+  await firstInput(page);
   // `data-hydrating` stays while hydration slices wait (src/lib/hydration/slices.ts).
   await page.locator('html[data-has-hydrated="true"]:not([data-hydrating])').waitFor({ state: 'attached', timeout: 20_000 });
 }
@@ -44,8 +53,13 @@ export async function reload(page: Page): Promise<void> {
 
 /** Wait until the document title carries the site suffix (the page title has been applied). */
 export async function titleOf(page: Page): Promise<string> {
-  // React briefly resets the title while it takes over the server-rendered page: wait for that first.
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
+  // React briefly resets the title while it takes over the server-rendered page: wait for that first,
+  // unless the page's scripts wait for a first input (plugins/perf/hydration-boot.cjs).
+  await page
+    .locator('html[data-has-hydrated="true"], html[data-hydration="waiting"]')
+    .first()
+    .waitFor({ state: 'attached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForFunction(() => / \| Monq Docs$/.test(document.title), null, { timeout: 10_000 }).catch(() => undefined);
   return page.title();
 }

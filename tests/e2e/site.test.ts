@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDir, reload, startServer, titleOf, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
+import { buildDir, firstInput, reload, startServer, titleOf, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
 
 const site = siteUnderTest();
 const open = (options?: OpenPageOptions) => site.open(options);
@@ -495,6 +495,7 @@ describe('hydration', () => {
       window.__release = () => { window.__released = true; held.splice(0).forEach((send) => send()); };
     `);
     await page.goto(`${site.server.url}/docs/guide/signals/`);
+    await firstInput(page);
     await page.locator('html[data-hydrating="slices"]').waitFor({ state: 'attached' });
     const firstParagraph = (await page.locator('article .theme-doc-markdown > p').first().innerText()).trim();
     // the pagination is hydrated in the first pass; the article, sidebar and navbar still wait

@@ -87,9 +87,13 @@ test('parseGnuTime reads wall time, CPU time and peak memory of `time -v`', () =
 test('the Markdown report shows one run, and two runs side by side', () => {
   const one = toMarkdown(run('до', 190_000));
   assert.match(one, /\| Показатель \| до \|/);
-  assert.match(one, /\| JS на загрузке \(gzip\): \/ \| 190\.0 KB \|/);
+  assert.match(one, /\| JS после первого ввода \(gzip\): \/ \| 190\.0 KB \|/);
+  assert.match(one, /\| JS до первого ввода \(gzip\): \/ \| — \|/, 'a run without the figure shows a dash');
   assert.match(one, /\| Сборка: мс на страницу \| 50 \|/);
   assert.match(one, /96 \/ 100 \/ 100 \/ 100/);
   const both = compareMarkdown(run('до', 190_000), run('после', 118_000));
-  assert.match(both, /\| JS на загрузке \(gzip\): \/ \| 190\.0 KB \| 118\.0 KB \|/);
+  assert.match(both, /\| JS после первого ввода \(gzip\): \/ \| 190\.0 KB \| 118\.0 KB \|/);
+  const later = { ...run('после', 118_000) };
+  later.pages = [{ ...later.pages[0]!, jsBeforeInputGzip: 0 }];
+  assert.match(compareMarkdown(run('до', 190_000), later), /\| JS до первого ввода \(gzip\): \/ \| — \| 0\.0 KB \|/);
 });

@@ -2,8 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as eta from 'eta';
 import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
-import { splitLeadingLinks, ssrTemplate } from '../../plugins/perf/ssr-template';
+import { bootSource, splitLeadingLinks, ssrTemplate, type MonqBoot } from '../../plugins/perf/ssr-template';
 import { pageTemplate } from '../../config/perf';
+import { readEnv } from '../../config/env';
 
 const PRELOADS = '<link rel="preload" as="image" href="/img/logo.svg"/><link rel="preload" as="image" href="/img/logo-dark.svg"/>';
 const APP = '<div role="region"><a href="#main">Перейти</a></div><nav class="navbar"><link rel="x" href="/in-app"/></nav>';
@@ -21,7 +22,7 @@ function render(template: string, appHtml: string): string {
       preBodyTags: '',
       postBodyTags: '',
       metaAttributes: [],
-      scripts: ['assets/js/main.js'],
+      scripts: ['assets/js/runtime~main.js', 'assets/js/main.js'],
       stylesheets: ['assets/css/styles.css'],
       version: '3',
     },
@@ -41,7 +42,277 @@ test('the page template moves the links React writes before the app into <head>,
 
 test('without leading links the page is what the default template renders', () => {
   assert.equal(render(ssrTemplate(), APP), render(defaultTemplate, APP));
-  assert.equal(pageTemplate, ssrTemplate());
+  assert.equal(pageTemplate(readEnv({ DOCS_HYDRATION: 'load' })), ssrTemplate());
+});
+
+test('hydration on intent: the entry scripts are loaded by the inline boot, not by <script defer>', () => {
+  const html = render(ssrTemplate(undefined, { hydration: 'intent', eager: false }), APP);
+  const head = html.slice(0, html.indexOf('</head>'));
+  assert.doesNotMatch(html, /<script src=/, 'no entry script tag');
+  assert.ok(head.includes('({scripts:["/assets/js/runtime~main.js","/assets/js/main.js"],eager:false})</script>'), head);
+  // The boot is the last element of <head>, after the stylesheet.
+  assert.ok(head.indexOf('styles.css') < head.indexOf('<script>'));
+  assert.match(render(ssrTemplate(undefined, { hydration: 'intent', eager: true }), APP), /eager:true\}\)<\/script>/);
+});
+
+test('the config: intent by default, at once with an analytics counter, stock with DOCS_HYDRATION=load', () => {
+  assert.equal(readEnv({}).hydration, 'intent');
+  assert.equal(readEnv({ DOCS_HYDRATION: 'LOAD' }).hydration, 'load');
+  assert.throws(() => readEnv({ DOCS_HYDRATION: 'later' }), /DOCS_HYDRATION/);
+  assert.match(pageTemplate(readEnv({})), /eager:false/);
+  assert.match(pageTemplate(readEnv({ YANDEX_METRICA_ID: '12345' })), /eager:true/);
+  assert.doesNotMatch(pageTemplate(readEnv({ DOCS_HYDRATION: 'load' })), /monqBoot|eager:/);
+});
+
+test('the inline boot has no comments and is one function', () => {
+  const source = bootSource();
+  assert.doesNotMatch(source, /\/\*|^\s*\/\//m);
+  assert.match(source, /^function monqBoot\(config, win\) \{/);
+  assert.equal(typeof new Function(`return (${source})`)(), 'function');
+});
+
+/** A page for the boot: listeners, attributes, inserted scripts and the replayed events, nothing else. */
+function fakePage({ readyState = 'complete', search = '', mark = null as string | null, connection = undefined as object | undefined } = {}) {
+  type Listener = (event: unknown) => void;
+  const listeners = new Map<string, Set<Listener>>();
+  const attributes = new Map<string, string>([['data-has-hydrated', 'false']]);
+  if (mark) attributes.set('data-hydrate', mark);
+  const inserted: string[] = [];
+  const prefetched: string[] = [];
+  const dispatched: Array<{ on: string; type: string; init: Record<string, unknown> }> = [];
+  const timers: Array<() => void> = [];
+  let observer: (() => void) | null = null;
+  let onParsed: (() => void) | null = null;
+  const root = {
+    getAttribute: (name: string) => attributes.get(name) ?? null,
+    setAttribute: (name: string, value: string) => {
+      attributes.set(name, value);
+      if (name !== 'data-hydration') observer?.();
+    },
+    removeAttribute: (name: string) => {
+      attributes.delete(name);
+      observer?.();
+    },
+    hasAttribute: (name: string) => attributes.has(name),
+  };
+  const document = {
+    documentElement: root,
+    readyState,
+    head: {
+      appendChild: (node: { tag: string; src: string; async: boolean; rel: string; as: string; href: string }) =>
+        node.tag === 'script'
+          ? inserted.push(`${node.src}${node.async ? ' async' : ''}`)
+          : prefetched.push(`${node.rel} ${node.as} ${node.href}`),
+    },
+    createElement: (tag: string) => ({ tag, src: '', async: true }),
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'DOMContentLoaded') onParsed = listener;
+    },
+    dispatchEvent: (event: { type: string; init: Record<string, unknown> }) => dispatched.push({ on: 'document', ...event }),
+  };
+  class FakeEvent {
+    constructor(
+      public type: string,
+      public init: Record<string, unknown>,
+    ) {}
+  }
+  const win = {
+    document,
+    location: { search },
+    navigator: { connection },
+    matchMedia: () => ({ addEventListener() {}, removeEventListener() {} }),
+    addEventListener: (type: string, listener: Listener) => {
+      if (!listeners.has(type)) listeners.set(type, new Set());
+      listeners.get(type)!.add(listener);
+    },
+    removeEventListener: (type: string, listener: Listener) => listeners.get(type)?.delete(listener),
+    setTimeout: (callback: () => void) => timers.push(callback),
+    MutationObserver: class {
+      constructor(callback: () => void) {
+        observer = callback;
+      }
+      observe() {}
+      disconnect() {
+        observer = null;
+      }
+    },
+    MouseEvent: FakeEvent,
+    KeyboardEvent: FakeEvent,
+  };
+  /** An element of the page: `link` is the href of the link around it, if any. */
+  const element = (name: string, link: string | null = null, autofocus = false) => {
+    const node = {
+      nodeType: 1,
+      tagName: name.toUpperCase(),
+      disabled: false,
+      hasAttribute: (attribute: string) => attribute === 'autofocus' && autofocus,
+      isConnected: true,
+      closest: (selector: string): unknown =>
+        selector === 'button[disabled]'
+          ? name === 'button' && node.disabled
+            ? node
+            : null
+          : link === null
+            ? null
+            : { getAttribute: (attribute: string) => (attribute === 'href' ? link : null) },
+      dispatchEvent: (event: { type: string; init: Record<string, unknown> }) => dispatched.push({ on: name, ...event }),
+    };
+    return node;
+  };
+  const fire = (type: string, event: Record<string, unknown> = {}) => {
+    const record = { prevented: false, stopped: false };
+    const full = {
+      type,
+      button: 0,
+      defaultPrevented: false,
+      preventDefault: () => (record.prevented = true),
+      stopPropagation: () => (record.stopped = true),
+      ...event,
+    };
+    for (const listener of [...(listeners.get(type) ?? [])]) listener(full);
+    return record;
+  };
+  const hydrate = () => {
+    root.setAttribute('data-hydrating', 'slices');
+    root.setAttribute('data-has-hydrated', 'true');
+    root.removeAttribute('data-hydrating');
+    timers.splice(0).forEach((callback) => callback());
+  };
+  const boot = new Function(`return (${bootSource()})`)() as MonqBoot;
+  return {
+    start: (eager = false) => boot({ scripts: ['/r.js', '/m.js'], eager }, win as unknown as Window),
+    attributes,
+    inserted,
+    prefetched,
+    dispatched,
+    listeners,
+    element,
+    fire,
+    hydrate,
+    parsed: () => onParsed?.(),
+  };
+}
+
+test('boot: nothing runs until the first input, which loads the runtime and then main.js, once', () => {
+  const page = fakePage();
+  page.start();
+  assert.equal(page.attributes.get('data-hydration'), 'waiting');
+  assert.deepEqual(page.inserted, []);
+  assert.deepEqual(page.prefetched, ['prefetch script /r.js', 'prefetch script /m.js'], 'fetched ahead, not run');
+  page.fire('focusin', { target: page.element('input', null, true) });
+  assert.deepEqual(page.inserted, [], 'the browser focusing an autofocus field is not an input');
+  page.fire('scroll');
+  assert.deepEqual(page.inserted, ['/r.js', '/m.js'], 'in order, not async');
+  assert.equal(page.attributes.get('data-hydration'), 'started');
+  page.fire('pointerdown');
+  page.fire('keydown', { key: 'a' });
+  assert.equal(page.inserted.length, 2, 'started once');
+  assert.equal(page.listeners.get('scroll')?.size, 0, 'the intent listeners are gone');
+  page.hydrate();
+  assert.equal(page.attributes.get('data-hydration'), 'done');
+  assert.equal(page.listeners.get('click')?.size, 0);
+  assert.equal(page.listeners.get('keydown')?.size, 0);
+});
+
+test('boot: a click on a button waits for hydration and is replayed on it; a link is left to the browser', () => {
+  const page = fakePage();
+  page.start();
+  const onLink = page.fire('click', { target: page.element('span', '/docs/guide/metrics/') });
+  assert.deepEqual(onLink, { prevented: false, stopped: false }, 'a real link navigates by itself');
+  assert.equal(page.inserted.length, 2, 'but the click still counts as intent');
+  const onButton = page.fire('click', { target: page.element('button'), clientX: 5, clientY: 7 });
+  assert.deepEqual(onButton, { prevented: true, stopped: true });
+  const onToggle = page.fire('click', { target: page.element('a', '#') });
+  assert.equal(onToggle.prevented, true, 'a href="#" toggle is a button');
+  assert.equal(page.fire('click', { target: page.element('button'), button: 1 }).prevented, false, 'not the main button');
+  assert.equal(page.dispatched.length, 0, 'nothing replayed before hydration');
+  page.hydrate();
+  assert.deepEqual(
+    page.dispatched.map(({ on, type, init }) => [on, type, init.clientX, init.bubbles]),
+    [
+      ['button', 'click', 5, true],
+      ['a', 'click', undefined, true],
+    ],
+  );
+  assert.equal(page.fire('click', { target: page.element('button') }).prevented, false, 'after hydration clicks pass');
+});
+
+test('boot: a press and release on a disabled button is its click once hydration has enabled it', () => {
+  const page = fakePage();
+  page.start();
+  const toggle = page.element('button');
+  toggle.disabled = true;
+  page.fire('pointerdown', { target: toggle });
+  page.fire('pointerup', { target: toggle });
+  const other = page.element('button');
+  other.disabled = true;
+  page.fire('pointerdown', { target: other });
+  page.fire('pointerup', { target: page.element('p') });
+  assert.equal(page.dispatched.length, 0);
+  toggle.disabled = false;
+  page.hydrate();
+  assert.deepEqual(
+    page.dispatched.map(({ on, type }) => [on, type]),
+    [['button', 'click']],
+    'one click, on the button pressed and released; not on one the pointer left',
+  );
+});
+
+test('boot: once the page reports that it cannot start, clicks and keys pass untouched', () => {
+  const page = fakePage();
+  page.start();
+  page.fire('pointerdown');
+  page.attributes.set('data-hydration', 'failed');
+  assert.equal(page.fire('click', { target: page.element('button') }).prevented, false, 'the error message\'s button works');
+  assert.equal(page.fire('keydown', { key: 'k', ctrlKey: true, target: page.element('body') }).prevented, false);
+});
+
+test('boot: the search shortcuts are held back and replayed; other keys only start the page', () => {
+  const page = fakePage();
+  page.start();
+  const input = page.element('input');
+  assert.equal(page.fire('keydown', { key: '/', target: input }).prevented, false, '"/" typed in a field is text');
+  assert.equal(page.fire('keydown', { key: 'k', ctrlKey: true, target: page.element('body') }).prevented, true);
+  assert.equal(page.fire('keydown', { key: '/', target: page.element('body') }).prevented, true);
+  page.hydrate();
+  assert.deepEqual(
+    page.dispatched.map(({ on, type, init }) => [on, type, init.key, init.ctrlKey]),
+    [
+      ['body', 'keydown', 'k', true],
+      ['body', 'keydown', '/', undefined],
+    ],
+  );
+});
+
+test('boot: nothing is fetched ahead on a data saver or a 2G connection', () => {
+  for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: 'slow-2g' }, { effectiveType: '2g' }]) {
+    const page = fakePage({ connection });
+    page.start();
+    assert.deepEqual(page.prefetched, [], JSON.stringify(connection));
+    page.fire('touchstart');
+    assert.equal(page.inserted.length, 2, 'the first input still starts the page');
+  }
+  const fast = fakePage({ connection: { saveData: false, effectiveType: '4g' } });
+  fast.start();
+  assert.equal(fast.prefetched.length, 2);
+});
+
+test('boot: eager pages and the search page with a query start at once, after the document is parsed', () => {
+  const eager = fakePage({ readyState: 'loading' });
+  eager.start(true);
+  assert.deepEqual(eager.inserted, [], 'not while the parser is running');
+  eager.parsed();
+  assert.deepEqual(eager.inserted, ['/r.js', '/m.js']);
+
+  const query = fakePage({ search: '?q=%D1%81', mark: 'query' });
+  query.start();
+  assert.equal(query.inserted.length, 2);
+  const bare = fakePage({ search: '', mark: 'query' });
+  bare.start();
+  assert.equal(bare.inserted.length, 0, 'the search page without a query waits');
+  const always = fakePage({ mark: 'load' });
+  always.start();
+  assert.equal(always.inserted.length, 2);
 });
 
 test('the split keeps the app intact and stops at the first element that is not a link', () => {

@@ -10,7 +10,7 @@
  * URL parameters: `q` (query), `version` (docs version, default: the reader's preferred or latest),
  * `page` (1-based).
  */
-import React, {useEffect, useMemo, useState, type FormEvent, type ReactNode} from 'react';
+import React, {useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
@@ -115,6 +115,13 @@ function SearchPageContent(): ReactNode {
     setInput(params.query);
   }, [params.query]);
 
+  // Text typed before the script started (it starts at the first input) is kept, not reset.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== '') setInput(typed);
+  }, []);
+
   useEffect(() => {
     if (params.query.trim() === '') {
       setState({status: 'idle'});
@@ -181,6 +188,9 @@ function SearchPageContent(): ReactNode {
   return (
     <main className="container margin-vert--lg monq-search-page">
       <Head>
+        {/* With a query in the address the page starts its script on load, not at the reader's first
+            input (plugins/perf/hydration-boot.cjs). */}
+        <html data-hydrate="query" />
         <title>{title}</title>
         {/* Crawlable, with the canonical address without the query (added by the theme): one page in
             search engines, never one per query. The sitemap leaves it out (docusaurus.config.ts). */}
@@ -201,6 +211,7 @@ function SearchPageContent(): ReactNode {
           className="monq-search-page__input"
           aria-label={translate({id: 'theme.SearchPage.inputLabel', message: 'Поиск'})}
           placeholder={translate({id: 'theme.SearchPage.inputPlaceholder', message: 'Введите фразу для поиска'})}
+          ref={inputRef}
           value={input}
           onChange={(event) => setInput(event.target.value)}
           autoComplete="off"

@@ -1,0 +1,238 @@
+// @ts-check
+/* global window */
+/**
+ * Hydration on intent: the inline script of every page's `<head>` (plugins/perf/README.md,
+ * "Hydration on intent"). The page template calls `monqBoot({...})` with the entry scripts instead
+ * of loading them with `<script defer>`.
+ *
+ * The static HTML is the whole page: text, links, images, code. The browser bundle (runtime, then
+ * `main.js`, which hydrates) starts at the reader's first sign of intent: a pointer move or press, a
+ * touch, a key, focus, the wheel, a scroll, or a change of the system colour scheme. Until then no
+ * script of the site runs, so a page that is only read costs no main-thread work. The scripts are
+ * prefetched meanwhile (`<link rel="prefetch">`), except on a data saver or a 2G connection.
+ *
+ * Until hydration is over, a click that a link does not handle by itself (a button, a `<summary>`, a
+ * `href="#"` or `role="button"` link) is held back and replayed on the same element once the page is
+ * interactive; so are the search shortcuts (Ctrl+K, ⌘K, "/"). A click on a real link navigates as
+ * a plain link. A press and release on a disabled button (the theme's colour-mode button is disabled
+ * until hydration, and a browser sends it no click) is replayed as its click. When the page cannot
+ * start, `<html data-hydration="failed">` (set by src/clientModules/chunkFailure.ts) lets every
+ * click through: its error message has a button.
+ *
+ * A page can ask to start at once: `<html data-hydrate="load">` always, `<html data-hydrate="query">`
+ * when its address has a query string (the search page shows the results of `?q=`). `eager` starts
+ * every page at once (the analytics counter counts each page view on load). The scripts are inserted
+ * once the document is parsed.
+ *
+ * Plain ES2017 in the browser, no module syntax: the template inlines `monqBoot.toString()`.
+ *
+ * @param {{ scripts: string[], eager: boolean }} config
+ * @param {Window} [win]
+ */
+function monqBoot(config, win) {
+  var w = win || window;
+  /** The page's constructors (a test hands in a window of its own). */
+  var api = /** @type {typeof globalThis} */ (/** @type {unknown} */ (w));
+  var d = w.document;
+  var root = d.documentElement;
+  var INTENT = ['pointerdown', 'pointermove', 'touchstart', 'focusin', 'wheel', 'scroll'];
+  var passive = { capture: true, passive: true };
+  var started = false;
+  var done = false;
+  /** @type {Array<() => void>} */
+  var queue = [];
+  /** @type {MediaQueryList | null} */
+  var scheme = w.matchMedia ? w.matchMedia('(prefers-color-scheme: dark)') : null;
+
+  function interactive() {
+    return root.getAttribute('data-has-hydrated') === 'true' && !root.hasAttribute('data-hydrating');
+  }
+
+  function finish() {
+    done = true;
+    root.setAttribute('data-hydration', 'done');
+    w.removeEventListener('click', onClick, true);
+    w.removeEventListener('keydown', onKey, true);
+    w.removeEventListener('pointerdown', onPointer, true);
+    w.removeEventListener('pointerup', onPointer, true);
+    // One task later: the page's effects have run and its handlers are attached.
+    w.setTimeout(function () {
+      queue.splice(0).forEach(function (replay) {
+        replay();
+      });
+    }, 0);
+  }
+
+  /** @param {Event} event */
+  function onIntent(event) {
+    // The browser focusing an `autofocus` field on load (the search page's) is not the reader's doing.
+    var target = element(event.target);
+    if (event.type === 'focusin' && target && target.hasAttribute('autofocus')) return;
+    start();
+  }
+
+  function start() {
+    if (started) return;
+    started = true;
+    INTENT.forEach(function (type) {
+      w.removeEventListener(type, onIntent, passive);
+    });
+    if (scheme && scheme.removeEventListener) scheme.removeEventListener('change', start);
+    root.setAttribute('data-hydration', 'started');
+    var observer = new api.MutationObserver(function () {
+      if (!interactive()) return;
+      observer.disconnect();
+      finish();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-has-hydrated', 'data-hydrating'] });
+    // The bundle hydrates the whole document: never before the parser has finished it.
+    if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', insert);
+    else insert();
+  }
+
+  function insert() {
+    config.scripts.forEach(function (src) {
+      var script = d.createElement('script');
+      script.src = src;
+      // Inserted scripts are async by default: keep the runtime before main.js.
+      script.async = false;
+      d.head.appendChild(script);
+    });
+  }
+
+  /** @param {EventTarget | null} target */
+  function element(target) {
+    return target && /** @type {Node} */ (target).nodeType === 1 ? /** @type {Element} */ (target) : null;
+  }
+
+  /** The page could not start (its chunks failed: src/clientModules/chunkFailure.ts): hold nothing back. */
+  function failed() {
+    return root.getAttribute('data-hydration') === 'failed';
+  }
+
+  /** @param {MouseEvent} event */
+  function onClick(event) {
+    if (done || failed()) return;
+    start();
+    var target = element(event.target);
+    if (!target || event.button !== 0 || event.defaultPrevented) return;
+    var link = target.closest('a[href]');
+    if (link && link.getAttribute('href') !== '#' && link.getAttribute('role') !== 'button') return;
+    event.preventDefault();
+    event.stopPropagation();
+    var init = {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      view: w,
+      detail: event.detail,
+      screenX: event.screenX,
+      screenY: event.screenY,
+      clientX: event.clientX,
+      clientY: event.clientY,
+      ctrlKey: event.ctrlKey,
+      shiftKey: event.shiftKey,
+      altKey: event.altKey,
+      metaKey: event.metaKey,
+      button: 0,
+    };
+    queue.push(function () {
+      if (target && target.isConnected) target.dispatchEvent(new api.MouseEvent('click', init));
+    });
+  }
+
+  /** The disabled button the pointer went down on (the theme's colour-mode button until hydration). */
+  /** @type {HTMLButtonElement | null} */
+  var pressed = null;
+
+  /**
+   * A browser sends no click to a disabled button, only pointer events. A press and release on the
+   * same disabled button counts as its click, replayed once hydration has enabled it.
+   * @param {PointerEvent} event
+   */
+  function onPointer(event) {
+    if (done || failed()) return;
+    var target = element(event.target);
+    var button = /** @type {HTMLButtonElement | null} */ (target && target.closest('button[disabled]'));
+    if (event.type === 'pointerdown') {
+      pressed = event.button === 0 ? button : null;
+      return;
+    }
+    if (button && button === pressed) {
+      var init = { bubbles: true, cancelable: true, composed: true, view: w, detail: 1, button: 0 };
+      queue.push(function () {
+        if (button && button.isConnected && !button.disabled) button.dispatchEvent(new api.MouseEvent('click', init));
+      });
+    }
+    pressed = null;
+  }
+
+  /** @param {EventTarget | null} target */
+  function editable(target) {
+    var el = element(target);
+    if (!el) return false;
+    var tag = el.tagName;
+    return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || /** @type {HTMLElement} */ (el).isContentEditable;
+  }
+
+  /** @param {KeyboardEvent} event */
+  function onKey(event) {
+    if (done || failed()) return;
+    start();
+    var key = event.key;
+    var shortcut = ((key === 'k' || key === 'K') && (event.ctrlKey || event.metaKey)) || (key === '/' && !editable(event.target));
+    if (!shortcut) return;
+    event.preventDefault();
+    var target = event.target;
+    var init = {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      key: key,
+      code: event.code,
+      ctrlKey: event.ctrlKey,
+      shiftKey: event.shiftKey,
+      altKey: event.altKey,
+      metaKey: event.metaKey,
+    };
+    queue.push(function () {
+      var to = target && /** @type {Node} */ (target).isConnected ? target : d;
+      to.dispatchEvent(new api.KeyboardEvent('keydown', init));
+    });
+  }
+
+  /** Data saver or a 2G connection: nothing is fetched ahead (as for the prefetch of linked pages). */
+  function frugal() {
+    var connection = /** @type {{ saveData?: boolean, effectiveType?: string } | undefined} */ (
+      /** @type {{ connection?: unknown }} */ (w.navigator).connection
+    );
+    return !!connection && (connection.saveData === true || /2g/.test(connection.effectiveType || ''));
+  }
+
+  root.setAttribute('data-hydration', 'waiting');
+  w.addEventListener('click', onClick, true);
+  w.addEventListener('keydown', onKey, true);
+  w.addEventListener('pointerdown', onPointer, true);
+  w.addEventListener('pointerup', onPointer, true);
+  var mark = root.getAttribute('data-hydrate');
+  if (config.eager || mark === 'load' || (mark === 'query' && w.location.search.length > 1)) {
+    start();
+    return;
+  }
+  INTENT.forEach(function (type) {
+    w.addEventListener(type, onIntent, passive);
+  });
+  // Fetched when the network is idle, run only at the first input.
+  if (!frugal()) {
+    config.scripts.forEach(function (src) {
+      var link = d.createElement('link');
+      link.rel = 'prefetch';
+      link.as = 'script';
+      link.href = src;
+      d.head.appendChild(link);
+    });
+  }
+  if (scheme && scheme.addEventListener) scheme.addEventListener('change', start);
+}
+
+module.exports = { monqBoot };

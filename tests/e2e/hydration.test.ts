@@ -1,0 +1,141 @@
+/**
+ * Hydration on intent (plugins/perf/hydration-boot.cjs): a page runs none of the site's scripts until
+ * the reader's first input; what the reader does before the page is interactive is not lost.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { firstInput, hydrated, siteUnderTest } from './lib';
+
+const site = siteUnderTest();
+
+/** Scripts of the site the page has requested as scripts (a `<link rel=prefetch>` is not one). */
+function watchScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+const interactive = 'html[data-has-hydrated="true"]:not([data-hydrating])';
+const DOC = '/docs/guide/signals/';
+
+describe('hydration on intent', () => {
+  test('a doc page runs no script of the site until the first input, then becomes interactive', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    const scripts = watchScripts(page);
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(scripts, [], 'no script requested before an input');
+    assert.equal(await page.getAttribute('html', 'data-hydration'), 'waiting');
+    assert.equal(await page.getAttribute('html', 'data-has-hydrated'), 'false');
+    const prefetched = await page.locator('link[rel="prefetch"][as="script"]').evaluateAll((links) =>
+      links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    );
+    assert.ok(prefetched.some((path) => /\/main\.\w+\.js$/.test(path)), 'main.js is prefetched for later');
+    assert.ok(prefetched.some((path) => /\/runtime~main\.\w+\.js$/.test(path)), 'the runtime is prefetched for later');
+    // The article is there without scripts.
+    assert.ok((await page.locator('article .theme-doc-markdown > p').count()) > 3);
+
+    await firstInput(page);
+    await page.locator(interactive).waitFor({ state: 'attached', timeout: 20_000 });
+    assert.ok(scripts.some((path) => /\/main\.\w+\.js$/.test(path)), 'main.js runs after the input');
+    assert.equal(await page.getAttribute('html', 'data-hydration'), 'done');
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('a tap on the menu button before the page is interactive opens the menu once it is', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 420, height: 860 } });
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    assert.equal(await page.getAttribute('html', 'data-hydration'), 'waiting');
+    // The click is the first input: it starts the scripts and is held back until they have hydrated.
+    await page.locator('button.navbar__toggle').click();
+    await page.locator(interactive).waitFor({ state: 'attached', timeout: 20_000 });
+    await page.locator('.navbar-sidebar').waitFor({ state: 'visible' });
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('nav.navbar-sidebar--show').count(), 1, 'the menu stays open: the click ran once');
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('a click on the colour-mode button, disabled until hydration, changes the mode once it is interactive', async () => {
+    // What one click does on an interactive page.
+    const reference = (await site.open({ colorScheme: 'light', viewport: { width: 1280, height: 900 } })).page;
+    await reference.goto(site.server.url + DOC);
+    await hydrated(reference);
+    const before = await reference.getAttribute('html', 'data-theme-choice');
+    await reference.locator('.navbar button[class*="toggleButton"]').first().click();
+    await reference.waitForFunction((choice) => document.documentElement.dataset.themeChoice !== choice, before);
+    const expected = await reference.getAttribute('html', 'data-theme-choice');
+
+    const { page, consoleErrors } = await site.open({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    const toggle = page.locator('.navbar button[class*="toggleButton"]').first();
+    assert.equal(await toggle.isDisabled(), true, 'the server renders the button disabled');
+    assert.equal(await page.getAttribute('html', 'data-theme-choice'), before);
+    const box = await toggle.boundingBox();
+    assert.ok(box);
+    // The press is the first input; the browser sends the disabled button no click of its own.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator(interactive).waitFor({ state: 'attached', timeout: 20_000 });
+    await page.waitForFunction((choice) => document.documentElement.dataset.themeChoice === choice, expected, { timeout: 5000 });
+    await page.waitForTimeout(300);
+    assert.equal(await page.getAttribute('html', 'data-theme-choice'), expected, 'one step, not two');
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('a link followed before the page is interactive loads the next page as a plain link', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await page.locator('a.pagination-nav__link--next').click();
+    await page.waitForURL(/\/docs\/guide\/metrics\/$/);
+    await page.locator('article h1').filter({ hasText: 'Метрики' }).waitFor();
+    assert.deepEqual(documents, ['/docs/guide/metrics/'], 'the browser loaded the next page itself');
+    await hydrated(page);
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('Ctrl+K pressed before the page is interactive opens the search dialog', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    assert.equal(await page.getAttribute('html', 'data-hydration'), 'waiting');
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Modal').waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('.DocSearch-Input').fill('сигнал');
+    await page.locator('.DocSearch-Hit').first().waitFor({ state: 'visible' });
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('the search page starts at once when its address has a query, and waits without one', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.server.url}/demo-search/`, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.getAttribute('html', 'data-hydration'), 'waiting', 'no query: the page waits for an input');
+
+    await page.goto(`${site.server.url}/demo-search/?q=${encodeURIComponent('сигнал')}`, { waitUntil: 'load' });
+    // No input is given: the query alone starts the page.
+    await page.locator(interactive).waitFor({ state: 'attached', timeout: 20_000 });
+    await page.locator('.monq-search-page__hit a').first().waitFor({ state: 'visible' });
+    assert.equal(await page.locator('input[name="q"]').inputValue(), 'сигнал');
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('text typed into the search page before it is interactive is kept and searched', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.server.url}/demo-search/`, { waitUntil: 'load' });
+    const input = page.locator('input[name="q"]');
+    await input.click();
+    await input.pressSequentially('метрики');
+    await page.locator(interactive).waitFor({ state: 'attached', timeout: 20_000 });
+    await page.waitForTimeout(300);
+    assert.equal(await input.inputValue(), 'метрики', 'the typed text survives hydration');
+    await input.press('Enter');
+    await page.waitForURL(/[?&]q=/);
+    await page.locator('.monq-search-page__hit a').first().waitFor({ state: 'visible' });
+    assert.deepEqual(consoleErrors, []);
+  });
+});
