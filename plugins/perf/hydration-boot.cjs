@@ -22,7 +22,7 @@
  * A page can ask to start at once: `<html data-hydrate="load">` always, `<html data-hydrate="query">`
  * when its address has a query string (the search page shows the results of `?q=`). `eager` starts
  * every page at once (the analytics counter counts each page view on load). The scripts are inserted
- * once the document is parsed.
+ * once the document is parsed; a page that starts while it is parsed preloads them meanwhile.
  *
  * Plain ES2017 in the browser, no module syntax: the template inlines `monqBoot.toString()`.
  *
@@ -85,9 +85,23 @@ function monqBoot(config, win) {
       finish();
     });
     observer.observe(root, { attributes: true, attributeFilter: ['data-has-hydrated', 'data-hydrating'] });
-    // The bundle hydrates the whole document: never before the parser has finished it.
-    if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', insert);
-    else insert();
+    // The bundle hydrates the whole document: never before the parser has finished it. Meanwhile
+    // (a page that starts at once) the scripts are fetched.
+    if (d.readyState === 'loading') {
+      hint('preload');
+      d.addEventListener('DOMContentLoaded', insert);
+    } else insert();
+  }
+
+  /** @param {string} rel `preload` (needed now) or `prefetch` (needed at the first input) */
+  function hint(rel) {
+    config.scripts.forEach(function (src) {
+      var link = d.createElement('link');
+      link.rel = rel;
+      link.as = 'script';
+      link.href = src;
+      d.head.appendChild(link);
+    });
   }
 
   function insert() {
@@ -223,15 +237,7 @@ function monqBoot(config, win) {
     w.addEventListener(type, onIntent, passive);
   });
   // Fetched when the network is idle, run only at the first input.
-  if (!frugal()) {
-    config.scripts.forEach(function (src) {
-      var link = d.createElement('link');
-      link.rel = 'prefetch';
-      link.as = 'script';
-      link.href = src;
-      d.head.appendChild(link);
-    });
-  }
+  if (!frugal()) hint('prefetch');
   if (scheme && scheme.addEventListener) scheme.addEventListener('change', start);
 }
 

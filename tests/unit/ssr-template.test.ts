@@ -301,6 +301,7 @@ test('boot: eager pages and the search page with a query start at once, after th
   const eager = fakePage({ readyState: 'loading' });
   eager.start(true);
   assert.deepEqual(eager.inserted, [], 'not while the parser is running');
+  assert.deepEqual(eager.prefetched, ['preload script /r.js', 'preload script /m.js'], 'but fetched meanwhile');
   eager.parsed();
   assert.deepEqual(eager.inserted, ['/r.js', '/m.js']);
 
