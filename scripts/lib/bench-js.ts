@@ -2,10 +2,10 @@
  * JavaScript a page executes: every script the browser fetches for it until the network is idle (the
  * entry scripts and the chunks the route loads; a `<link rel=prefetch>` is not executed and not
  * counted), weighed as the gzip size of the built file. Two figures: before the reader's first input
- * (a page waits for it to start its scripts: plugins/perf/hydration-boot.cjs) and after it, which
- * is everything the page runs to become interactive. Work the site defers on
- * purpose is counted too: the image zoom starts `IMAGE_ZOOM_DELAY_MS` after the page renders and
- * fetches medium-zoom on a page with images, so the measure waits for it instead of racing it.
+ * (a page waits for it to start its scripts: plugins/perf/hydration-boot.cjs) and after it, which is
+ * everything the page runs to become interactive. Work the site defers on purpose is counted too: the
+ * image zoom starts `IMAGE_ZOOM_DELAY_MS` after the page renders and fetches medium-zoom on a page
+ * with images, so the measure waits for it instead of racing it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
