@@ -5,6 +5,7 @@
  *   DOCS_PREVIEW_NEXT   build the unreleased next version from docs/ (with the unreleased banner)
  *   DOCS_FASTER         `false` turns Docusaurus Faster (Rspack, SWC, LightningCSS) off
  *   DOCS_HYDRATION      `load` starts the browser bundle with every page (default `intent`: at the first input)
+ *   DOCS_BUILD_CACHE    `true` keeps the bundler's persistent cache in `docusaurus build` (the dev server always has it)
  *   DOCS_PR_PREVIEW     pull-request preview: analytics stay off
  *   YANDEX_METRICA_ID   web-analytics counter; nothing is loaded or sent without it
  *   DOCSEARCH_APP_ID, DOCSEARCH_API_KEY, DOCSEARCH_INDEX_NAME, DOCSEARCH_ASSISTANT_ID

@@ -16,6 +16,13 @@ export interface SiteEnv {
    * (plugins/perf/hydration-boot.cjs); with an analytics counter every page starts at once.
    */
   hydration: 'intent' | 'load';
+  /**
+   * `DOCS_BUILD_CACHE=true`: keep the bundler's persistent cache (`node_modules/.cache/rspack`) in
+   * `docusaurus build`, for a writer who builds the same checkout again and again. Off by default: a
+   * clean build (CI, a fresh clone) never reads it and only pays for writing it. The development
+   * server keeps it either way.
+   */
+  buildCache: boolean;
   /** `DOCS_PR_PREVIEW=true`: a pull-request preview build; analytics stay off whatever else is set. */
   prPreview: boolean;
   /** `YANDEX_METRICA_ID`: web-analytics counter id; without it nothing is loaded or sent. */
@@ -65,6 +72,7 @@ export function readEnv(raw: RawEnv): SiteEnv {
     faster: flag(raw.DOCS_FASTER, true),
     preact: flag(raw.DOCS_PREACT, true),
     hydration,
+    buildCache: flag(raw.DOCS_BUILD_CACHE, false),
     prPreview,
     metricaId: prPreview ? null : metricaId,
     docsearch:

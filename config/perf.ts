@@ -26,7 +26,7 @@ export function routeParts(instances: readonly DocsOptions[]): string[] {
  * bundle runs on preact/compat unless `DOCS_PREACT=false`; route data come in parts by prefix.
  */
 export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[]): PluginConfig[] {
-  return [[perfPlugin, { preact: env.preact, routeParts: routeParts(docsInstances) }]];
+  return [[perfPlugin, { preact: env.preact, buildCache: env.buildCache, routeParts: routeParts(docsInstances) }]];
 }
 
 /**

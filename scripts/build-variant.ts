@@ -11,7 +11,7 @@
  *   hosted   hosted search with dummy DocSearch settings; output build-variants/hosted, read by
  *            tests/e2e/search.test.ts through MONQ_DOCS_HOSTED_BUILD_DIR (the tests answer the requests).
  *
- * It runs `docusaurus build` in the current site directory: do not run it at the same time as another
+ * It runs `npm run build` in the current site directory: do not run it at the same time as another
  * build of the same directory (they share `.docusaurus/`).
  */
 import { spawnSync } from 'node:child_process';
@@ -61,7 +61,8 @@ function main(argv: string[]): number {
   const outIndex = argv.indexOf('--out-dir');
   const outDir = resolve(outIndex >= 0 && argv[outIndex + 1] ? argv[outIndex + 1]! : variant.outDir);
   process.stdout.write(`Building variant "${name}" (${variant.description}) into ${outDir}\n`);
-  const result = spawnSync('npx', ['docusaurus', 'build', '--out-dir', outDir], {
+  // The site's own build command (package.json `build`), so a variant builds with the same Node flags.
+  const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--out-dir', outDir], {
     stdio: 'inherit',
     env: { ...process.env, ...variant.env },
   });

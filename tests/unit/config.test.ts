@@ -12,6 +12,7 @@ test('readEnv: nothing configured means local search, no analytics, no preview, 
   assert.equal(env.previewNext, false);
   assert.equal(env.faster, true);
   assert.equal(env.preact, true);
+  assert.equal(env.buildCache, false, 'a production build writes no bundler cache unless asked');
 });
 
 test('readEnv: hosted search needs both the application id and the key', () => {
@@ -40,6 +41,8 @@ test('readEnv: switches accept true/1/yes and the Faster escape hatch', () => {
   assert.equal(readEnv({ DOCS_FASTER: 'false' }).faster, false);
   assert.equal(readEnv({ DOCS_PREACT: 'false' }).preact, false);
   assert.equal(readEnv({ DOCS_PREACT: '' }).preact, true);
+  assert.equal(readEnv({ DOCS_BUILD_CACHE: 'true' }).buildCache, true);
+  assert.equal(readEnv({ DOCS_BUILD_CACHE: 'off' }).buildCache, false);
 });
 
 test('readEnv: the counter id must be numeric, and a PR preview keeps analytics off', () => {

@@ -238,6 +238,32 @@ test('the client production bundle names chunks by id and loads the registry thr
   assert.equal(configure({ mode: 'development' }, false).output, undefined);
 });
 
+/** The bundler cache as Docusaurus Faster configures it for every command. */
+const fasterCache = (mode: 'production' | 'development'): Configuration =>
+  ({ mode, cache: true, experiments: { cache: { type: 'persistent', version: 'client-production-ru' } } }) as Configuration;
+
+test('production builds write no persistent bundler cache unless DOCS_BUILD_CACHE asks for it; the dev server keeps it', () => {
+  const configure = (options: unknown) =>
+    perfPlugin(undefined, options).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  for (const isServer of [false, true]) {
+    const clean = fasterCache('production');
+    configure({})(clean, isServer);
+    assert.equal(clean.cache, false);
+    assert.equal('cache' in (clean.experiments ?? {}), false, 'no experiments.cache left to switch it back on');
+
+    const kept = fasterCache('production');
+    configure({ buildCache: true })(kept, isServer);
+    assert.equal(kept.cache, true);
+    assert.match(String((kept.experiments as { cache: { version: string } }).cache.version), /^client-production-ru-/);
+
+    const dev = fasterCache('development');
+    configure({})(dev, isServer);
+    assert.equal(dev.cache, true);
+    assert.equal((dev.experiments as { cache: { type: string } }).cache.type, 'persistent');
+  }
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [] }]]);
+});
+
 /** Docusaurus's own React aliases (prefix match, package folders), as its base config sets them. */
 const docusaurusAliases = () => ({
   react: '/site/node_modules/react',
@@ -277,16 +303,16 @@ test('Preact: the server bundle and the escape hatch keep React', () => {
 });
 
 test('Preact: options default to on, the array form of aliases is handled, the config passes DOCS_PREACT', () => {
-  assert.deepEqual(perfOptions(undefined), { preact: true, routeParts: [] });
-  assert.deepEqual(perfOptions({ preact: false }), { preact: false, routeParts: [] });
-  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, routeParts: [] });
+  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [] });
+  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [] });
+  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [] });
   const list = withPreact([{ name: 'react', alias: '/r' }, { name: 'x', alias: '/x' }]);
   assert.ok(Array.isArray(list));
   assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
   const parts = ['/docs/8.9/', '/docs/', '/upgrade/'];
   const instances = [docsOptions(readEnv({})), upgradeDocsOptions()];
-  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, routeParts: parts }]]);
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, routeParts: parts }]]);
+  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts }]]);
 });
 
 test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT never reuses the other one', () => {
@@ -300,18 +326,18 @@ test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT 
   keyCache(none, 'preact');
   assert.deepEqual(none, {});
   const versions = [true, false].map((preact) => {
-    const configure = perfPlugin(undefined, { preact }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+    const configure = perfPlugin(undefined, { preact, buildCache: true }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
     const client = { mode: 'production', experiments: { cache: { type: 'persistent', version: 'v' } } } as unknown as Configuration;
     configure(client, false);
     return (client.experiments as unknown as { cache: { version: string } }).cache.version;
   });
   assert.deepEqual(versions, [
-    `v-preact-${loadersDigest({ preact: true, routeParts: [] })}`,
-    `v-react-${loadersDigest({ preact: false, routeParts: [] })}`,
+    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [] })}`,
+    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [] })}`,
   ]);
   // the loaders and the options are part of the key: new route parts never reuse the old registry output
-  assert.notEqual(loadersDigest({ preact: true, routeParts: [] }), loadersDigest({ preact: true, routeParts: ['/docs/'] }));
-  assert.match(loadersDigest({ preact: true, routeParts: [] }), /^[0-9a-f]{12}$/);
+  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [] }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'] }));
+  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [] }), /^[0-9a-f]{12}$/);
 });
 
 const siteConfigLoader = require('../../plugins/perf/site-config-loader.cjs') as {
