@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './lib/static-server';
+import { measureReference } from './lib/bench-calibrate';
 import { BENCH_PAGES, builtPages } from './lib/bench-pages';
 import { JS_BUDGET_FAIL_KB, JS_BUDGET_TARGET_KB, KB, measurePageScripts } from './lib/bench-js';
 import {
@@ -87,6 +88,7 @@ function cleanBuild(): { figures: BuildFigures; buildDir: string } {
     buildScript,
   ];
   console.log(`Clean build of ${site} on ${cpus} CPUs...`);
+  const referenceBefore = measureReference();
   const started = process.hrtime.bigint();
   const run = spawnSync(command[0] as string, command.slice(1), {
     cwd: site,
@@ -95,6 +97,7 @@ function cleanBuild(): { figures: BuildFigures; buildDir: string } {
     env: { ...process.env, NODE_ENV: 'production', PATH: `${join(site, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` },
   });
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  const referenceAfter = measureReference();
   if (run.status !== 0) {
     console.error(run.stdout.slice(-4000), run.stderr.slice(-4000));
     rmSync(site, { recursive: true, force: true });
@@ -113,6 +116,7 @@ function cleanBuild(): { figures: BuildFigures; buildDir: string } {
       pages,
       msPerPage: (wallSeconds * 1000) / Math.max(pages, 1),
       cpus,
+      referenceMs: { before: referenceBefore, after: referenceAfter },
     },
   };
 }
@@ -225,7 +229,8 @@ async function main(): Promise<void> {
     cleanup = resolve(buildDir, '..');
     console.log(
       `Build: ${build.pages} pages in ${build.wallSeconds.toFixed(1)} s wall (${build.msPerPage.toFixed(0)} ms/page), ` +
-        `CPU ${build.cpuSeconds?.toFixed(1) ?? '?'} s, peak memory ${build.peakMemoryMb ?? '?'} MB, ${build.cpus} CPUs`,
+        `CPU ${build.cpuSeconds?.toFixed(1) ?? '?'} s, peak memory ${build.peakMemoryMb ?? '?'} MB, ${build.cpus} CPUs; ` +
+        `reference task ${build.referenceMs?.before.toFixed(0) ?? '?'} / ${build.referenceMs?.after.toFixed(0) ?? '?'} ms before / after`,
     );
   }
   try {

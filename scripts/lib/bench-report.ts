@@ -16,6 +16,11 @@ export interface BuildFigures {
   msPerPage: number;
   /** CPUs the build was allowed to use. */
   cpus: number;
+  /**
+   * The machine's speed right before and right after the build: the median time of a fixed task
+   * (scripts/lib/bench-calibrate.ts, ms). Absent in runs made before it was measured.
+   */
+  referenceMs?: { before: number; after: number };
 }
 
 export interface PageFigures {
@@ -76,6 +81,10 @@ export function rows(result: BenchResult): [string, string][] {
     list.push(['Сборка: процессорное время, с', num(build.cpuSeconds)]);
     list.push(['Сборка: пик памяти, МБ', num(build.peakMemoryMb, 0)]);
     list.push(['Сборка: ядер', String(build.cpus)]);
+    list.push([
+      'Машина: эталонная задача до / после сборки, мс',
+      build.referenceMs ? `${num(build.referenceMs.before, 0)} / ${num(build.referenceMs.after, 0)}` : '—',
+    ]);
   }
   for (const page of result.pages) {
     list.push([`JS до первого ввода (gzip): ${page.page}`, page.jsBeforeInputGzip === undefined ? '—' : kb(page.jsBeforeInputGzip)]);

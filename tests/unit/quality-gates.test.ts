@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { isRedirectPage, samplePages, sectionOf, sitemapPaths, versionOf } from '../../scripts/lib/bench-pages';
 import { englishWords, isEnglishUiString } from '../../scripts/lib/bench-uitext';
 import { compareMarkdown, parseGnuTime, toMarkdown, type BenchResult } from '../../scripts/lib/bench-report';
+import { measureReference, referenceTask } from '../../scripts/lib/bench-calibrate';
 
 test('sitemapPaths reads the paths of the <loc> entries whatever the host', () => {
   const xml =
@@ -96,4 +97,14 @@ test('the Markdown report shows one run, and two runs side by side', () => {
   const later = { ...run('после', 118_000) };
   later.pages = [{ ...later.pages[0]!, jsBeforeInputGzip: 0 }];
   assert.match(compareMarkdown(run('до', 190_000), later), /\| JS до первого ввода \(gzip\): \/ \| — \| 0\.0 KB \|/);
+  assert.match(one, /\| Машина: эталонная задача до \/ после сборки, мс \| — \|/, 'a run without the machine figure shows a dash');
+  const measured = run('после', 118_000);
+  measured.build = { ...measured.build!, referenceMs: { before: 231.4, after: 298.6 } };
+  assert.match(toMarkdown(measured), /\| Машина: эталонная задача до \/ после сборки, мс \| 231 \/ 299 \|/);
+});
+
+test('the reference task of the bench is deterministic, so its time measures only the machine', () => {
+  assert.equal(referenceTask(20_000), referenceTask(20_000));
+  assert.notEqual(referenceTask(20_000), referenceTask(20_001));
+  assert.ok(measureReference(1) > 0);
 });
