@@ -148,6 +148,32 @@ export function withoutPersistentCache(config: Configuration): void {
   if (experiments && 'cache' in experiments) delete experiments.cache;
 }
 
+/**
+ * The client's JavaScript keeps non-ASCII text as UTF-8. Docusaurus Faster minifies with SWC's
+ * `ascii_only`, which writes every Cyrillic letter of the pages, the sidebars and the UI strings as a
+ * six-byte `\uXXXX` escape: 11.2 MB of client JavaScript instead of 6.9 MB, about 5 % more after gzip,
+ * more for the browser to parse and for the build to compress. The site is UTF-8 everywhere: the HTML
+ * declares it, and a classic script served without a charset is decoded with the page's encoding.
+ * Only the minifier's output format changes; with webpack (`DOCS_FASTER=false`) terser is left as it is.
+ */
+export function withUtf8Minifier(config: Configuration): void {
+  const minimizers = config.optimization?.minimizer;
+  if (!Array.isArray(minimizers)) return;
+  const index = minimizers.findIndex((minimizer) => minimizer?.constructor.name === SWC_MINIMIZER);
+  if (index < 0) return;
+  const rspack = requireHere('@rspack/core') as { SwcJsMinimizerRspackPlugin: new (options: unknown) => object };
+  const { getSwcJsMinimizerOptions } = requireHere('@docusaurus/faster') as {
+    getSwcJsMinimizerOptions(): { format?: Record<string, unknown> } & Record<string, unknown>;
+  };
+  const options = getSwcJsMinimizerOptions();
+  minimizers[index] = new rspack.SwcJsMinimizerRspackPlugin({
+    minimizerOptions: { minify: true, ...options, format: { ...options.format, ascii_only: false } },
+  }) as (typeof minimizers)[number];
+}
+
+/** The class name of Rspack's SWC minifier plugin, as Docusaurus Faster adds it. */
+export const SWC_MINIMIZER = 'SwcJsMinimizerRspackPlugin';
+
 /** Docusaurus's PostCSS plugin entry: `[require.resolve('postcss-preset-env'), {}]`. */
 function isPresetEnv(plugin: unknown): boolean {
   const name: unknown = Array.isArray(plugin) ? plugin[0] : plugin;
@@ -196,6 +222,7 @@ export default function perfPlugin(_context?: unknown, options?: unknown): Plugi
         if (preact) config.resolve = { ...config.resolve, alias: withPreact(config.resolve?.alias) };
       }
       if (isServer || config.mode !== 'production') return alias;
+      withUtf8Minifier(config);
       return {
         resolve: { alias: { ...alias.resolve.alias, tslib$: TSLIB_ES } },
         output: { chunkFilename: CLIENT_CHUNK_FILENAME },

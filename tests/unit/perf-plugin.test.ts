@@ -18,6 +18,7 @@ import perfPlugin, {
   loadersDigest,
   keyCache,
   perfOptions,
+  SWC_MINIMIZER,
   withPreact,
   withoutPostCssWork,
   TSLIB_ES,
@@ -236,6 +237,33 @@ test('the client production bundle names chunks by id and loads the registry thr
   assert.match(String((server.resolve?.alias as Record<string, string>)['prism-react-renderer$']), /highlight\.tsx$/);
   assert.equal((server.resolve?.alias as Record<string, string>).tslib$, undefined);
   assert.equal(configure({ mode: 'development' }, false).output, undefined);
+});
+
+test('the client minifier keeps Cyrillic as UTF-8: Docusaurus Faster\'s options, ascii_only off; other minimizers untouched', () => {
+  const { SwcJsMinimizerRspackPlugin, LightningCssMinimizerRspackPlugin } = require('@rspack/core') as {
+    SwcJsMinimizerRspackPlugin: new (options: unknown) => { _args: [{ minimizerOptions: Record<string, unknown> }] };
+    LightningCssMinimizerRspackPlugin: new (options: unknown) => object;
+  };
+  const { getSwcJsMinimizerOptions } = require('@docusaurus/faster') as { getSwcJsMinimizerOptions(): Record<string, unknown> };
+  assert.equal((getSwcJsMinimizerOptions().format as Record<string, unknown>).ascii_only, true, 'the stock option this undoes');
+  const css = new LightningCssMinimizerRspackPlugin({});
+  const config = {
+    mode: 'production',
+    optimization: { minimizer: [new SwcJsMinimizerRspackPlugin({ minimizerOptions: { minify: true, ...getSwcJsMinimizerOptions() } }), css] },
+  } as unknown as Configuration;
+  const configure = perfPlugin().configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  configure(config, false);
+  const [js, second] = config.optimization?.minimizer as unknown as [InstanceType<typeof SwcJsMinimizerRspackPlugin>, object];
+  assert.equal(js.constructor.name, SWC_MINIMIZER);
+  const options = js._args[0].minimizerOptions;
+  assert.equal((options.format as Record<string, unknown>).ascii_only, false);
+  assert.equal((options.format as Record<string, unknown>).comments, false);
+  assert.equal(options.mangle, true);
+  assert.equal(options.minify, true);
+  assert.equal(second, css);
+  const server = { mode: 'production', optimization: { minimizer: [] } } as unknown as Configuration;
+  configure(server, true);
+  assert.deepEqual(server.optimization?.minimizer, []);
 });
 
 /** The bundler cache as Docusaurus Faster configures it for every command. */
