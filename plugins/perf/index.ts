@@ -149,6 +149,9 @@ export function withoutPersistentCache(config: Configuration): void {
   if (experiments && 'cache' in experiments) delete experiments.cache;
 }
 
+/** The class name of Rspack's SWC minifier plugin, as Docusaurus Faster adds it. */
+export const SWC_MINIMIZER = 'SwcJsMinimizerRspackPlugin';
+
 /**
  * The client's JavaScript keeps non-ASCII text as UTF-8. Docusaurus Faster minifies with SWC's
  * `ascii_only`, which writes every Cyrillic letter of the pages, the sidebars and the UI strings as a
@@ -171,9 +174,6 @@ export function withUtf8Minifier(config: Configuration): void {
     minimizerOptions: { minify: true, ...options, format: { ...options.format, ascii_only: false } },
   }) as (typeof minimizers)[number];
 }
-
-/** The class name of Rspack's SWC minifier plugin, as Docusaurus Faster adds it. */
-export const SWC_MINIMIZER = 'SwcJsMinimizerRspackPlugin';
 
 /** Docusaurus's PostCSS plugin entry: `[require.resolve('postcss-preset-env'), {}]`. */
 function isPresetEnv(plugin: unknown): boolean {
