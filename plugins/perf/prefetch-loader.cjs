@@ -14,7 +14,8 @@
  *   - a page's files come from the route data of its part (route-data.ts): the route → chunk table and
  *     the runtime's chunk-name map are no longer in `main.js`; for a page whose part is not loaded
  *     yet, the part's own file is prefetched;
- *   - a chunk file is requested once per page load.
+ *   - a chunk file is requested once per page load, counting the page's own route chunks, which the
+ *     hydration boot prefetched already.
  * A snippet that is not found stops the build: after a Docusaurus upgrade, check the two modules again.
  */
 const QUEUE = `
@@ -70,7 +71,11 @@ const PATCHES = [
     edits: [
       {
         from: 'export default function prefetch(url) {',
-        to: '// monq: a chunk file is requested once per page load\nconst monqRequested = new Set();\nexport default function prefetch(url) {\n    if (monqRequested.has(url)) {\n        return Promise.resolve();\n    }\n    monqRequested.add(url);',
+        // The page's own route chunks are already prefetched by the hydration boot (hydration-boot.cjs).
+        to:
+          '// monq: a chunk file is requested once per page load, the boot\'s prefetches included\n' +
+          'const monqRequested = new Set(typeof document === "undefined" ? [] : Array.from(document.querySelectorAll(\'link[rel="prefetch"]\'), (link) => link.getAttribute("href")));\n' +
+          'export default function prefetch(url) {\n    if (monqRequested.has(url)) {\n        return Promise.resolve();\n    }\n    monqRequested.add(url);',
       },
     ],
   },

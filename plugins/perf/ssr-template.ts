@@ -20,7 +20,7 @@ import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
 import { createRequire } from 'node:module';
 
 /** The boot function (plain JavaScript, run in the browser; `hydration-boot.cjs`). */
-export type MonqBoot = (config: { scripts: string[]; eager: boolean }, win?: Window) => void;
+export type MonqBoot = (config: { scripts: string[]; prefetch?: string[]; eager: boolean }, win?: Window) => void;
 const { monqBoot } = createRequire(import.meta.url)('./hydration-boot.cjs') as { monqBoot: MonqBoot };
 
 /** Leading `<link>` elements of the rendered app: what moves to `<head>`. */
@@ -68,10 +68,23 @@ export function bootSource(): string {
     .join('\n');
 }
 
-/** The inline script that loads the page's entry scripts (`it.scripts`) on intent. */
+/**
+ * The entry scripts among a page's scripts: Docusaurus's runtime and `main.js`. The others are the
+ * page's route chunks (route-chunk-origins.ts), which `main.js` loads itself.
+ */
+export const ENTRY_SCRIPT = /(?:^|\/)(?:runtime~)?main(?:\.[\w-]+)?\.js$/;
+
+/**
+ * The inline script that loads the page's entry scripts on intent and prefetches its route chunks
+ * (both from `it.scripts`). The route chunks differ from page to page, so they are an attribute, not
+ * part of the script's text: one Content-Security-Policy hash covers the boot of every page.
+ */
 export function bootScript(eager: boolean): string {
-  const scripts = '<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %>';
-  return `<script>(${bootSource()})({scripts:${scripts},eager:${eager}})</script>`;
+  const entry = `it.scripts.filter((script) => ${ENTRY_SCRIPT.toString()}.test(script))`;
+  const chunks = `it.scripts.filter((script) => !${ENTRY_SCRIPT.toString()}.test(script))`;
+  const scripts = `<%~ JSON.stringify(${entry}.map((script) => it.baseUrl + script)) %>`;
+  const prefetch = `<%= ${chunks}.map((script) => it.baseUrl + script).join(' ') %>`;
+  return `<script data-prefetch="${prefetch}">(${bootSource()})({scripts:${scripts},eager:${eager}})</script>`;
 }
 
 /** The template with the app's leading links written at the end of `<head>`. */
@@ -83,7 +96,10 @@ export function ssrTemplate(
   const split = `<% const hoisted = (${LEADING_LINKS.toString()}).exec(it.appHtml)[0]; %>`;
   const withHead = replaceOnce(base, HEAD_END, `  ${split}<%~ hoisted %>\n  ${HEAD_END}`);
   const withApp = replaceOnce(withHead, APP, '<div id="__docusaurus"><%~ it.appHtml.slice(hoisted.length) %></div>');
-  if (hydration === 'load') return withApp;
+  // Route chunks are in `it.scripts` too (route-chunk-origins.ts): the stock tag stays for the entry scripts.
+  if (hydration === 'load') {
+    return replaceOnce(withApp, SCRIPT_TAG, `<% if (${ENTRY_SCRIPT.toString()}.test(script)) { %>\n      ${SCRIPT_TAG}\n    <% } %>`);
+  }
   const withoutScripts = replaceOnce(withApp, SCRIPT_TAG, '');
   return replaceOnce(withoutScripts, `  ${HEAD_END}`, `  ${bootScript(eager)}\n  ${HEAD_END}`);
 }

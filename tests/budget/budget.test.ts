@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildDir, siteUnderTest } from '../e2e/lib';
 import { BENCH_PAGES } from '../../scripts/lib/bench-pages';
-import { JS_BUDGET_FAIL_KB, KB, measurePageScripts } from '../../scripts/lib/bench-js';
+import { JS_BUDGET_FAIL_KB, KB, fileWeight, measurePageScripts } from '../../scripts/lib/bench-js';
 
 const site = siteUnderTest();
 
@@ -29,6 +29,19 @@ describe(`JavaScript: none before the first input, then within ${JS_BUDGET_FAIL_
         weight.scripts.some((script) => /\/main\.[\w]+\.js$/.test(script.path)),
         'the entry script is among the measured scripts',
       );
+      // The page's route chunks are prefetched by the boot (plugins/perf/route-chunk-origins.ts). A docs
+      // page has some, and most of them run. The manifest keys chunks by import request across all the
+      // places that import it, so a few may be ones this page never needs: at most 5 KB gzip of them.
+      const html = readFileSync(join(buildDir, page.replace(/\/?$/, '/'), 'index.html'), 'utf8');
+      const boot = /<script data-prefetch="([^"]*)">/.exec(html);
+      assert.ok(boot, `${page}: the boot script lists the route chunks to prefetch`);
+      const prefetch = (boot[1] ?? '').split(' ').filter(Boolean);
+      const ran = new Set(weight.scripts.map((script) => script.path));
+      const unused = prefetch.filter((file) => !ran.has(file)).map((file) => fileWeight(buildDir, file).gzip);
+      assert.ok(unused.reduce((sum, bytes) => sum + bytes, 0) <= 5 * KB, `${page}: prefetched and not run: ${unused.join(', ')} bytes`);
+      if (/^\/(docs|upgrade)\//.test(page)) {
+        assert.ok(prefetch.length - unused.length >= 3, `${page}: route chunks prefetched and run: ${prefetch.length - unused.length}`);
+      }
       const detail = weight.scripts.map((script) => `${script.path} ${(script.gzip / KB).toFixed(1)} KB`).join('\n');
       assert.ok(
         weight.gzip <= JS_BUDGET_FAIL_KB * KB,

@@ -27,6 +27,14 @@ import perfPlugin, {
   HELMET_MODULE,
 } from '../../plugins/perf/index';
 import { perfPlugins, routeParts } from '../../config/perf';
+import {
+  MANIFEST_PLUGIN,
+  RouteChunkOriginsPlugin,
+  manifestPathOf,
+  withRequestOrigins,
+  type ClientManifest,
+  type StatsChunk,
+} from '../../plugins/perf/route-chunk-origins';
 import { docsOptions, upgradeDocsOptions } from '../../config/docs';
 import { partOf } from '../../plugins/perf/route-data';
 import { readEnv } from '../../config/env';
@@ -264,6 +272,38 @@ test('the client minifier keeps Cyrillic as UTF-8: Docusaurus Faster\'s options,
   const server = { mode: 'production', optimization: { minimizer: [] } } as unknown as Configuration;
   configure(server, true);
   assert.deepEqual(server.optimization?.minimizer, []);
+});
+
+test('route chunk origins: one manifest key per import request, with exactly the chunks of that import', () => {
+  const manifest: ClientManifest = {
+    entrypoints: ['main'],
+    origins: { main: ['runtime~main', 'main'], '3203': ['4014', '3203', '9425'], '7509': ['7509'] },
+    assets: {},
+  };
+  const chunks: StatsChunk[] = [
+    { id: '3203', origins: [{ request: '@theme/DocItem' }, { request: '@theme/MDXPage' }] },
+    { id: '7509', origins: [{ request: '@theme/DocItem' }] },
+    { id: '9425', origins: [{ request: '@theme/MDXPage' }] },
+    { id: 'main', origins: [{ request: 'main' }, { request: '' }] },
+    { id: null, origins: [{ request: '@site/x.md' }] },
+  ];
+  const result = withRequestOrigins(manifest, chunks);
+  assert.deepEqual(result.origins['@theme/DocItem'], ['3203', '7509'], 'not the siblings of 3203 in other chunk groups');
+  assert.deepEqual(result.origins['@theme/MDXPage'], ['3203', '9425']);
+  assert.deepEqual(result.origins.main, ['runtime~main', 'main'], 'existing keys stay');
+  assert.equal(result.origins['@site/x.md'], undefined);
+  assert.equal(manifest.origins['@theme/DocItem'], undefined, 'the input is not changed');
+
+  class ReactLoadableSSRAddon {
+    options = { filename: '/site/.docusaurus/client-manifest.json' };
+  }
+  assert.equal(MANIFEST_PLUGIN, ReactLoadableSSRAddon.name);
+  assert.equal(manifestPathOf([{}, new ReactLoadableSSRAddon()]), '/site/.docusaurus/client-manifest.json');
+  assert.equal(manifestPathOf([{}]), null);
+  assert.equal(manifestPathOf(undefined), null);
+  const configure = perfPlugin().configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  const client = configure({ mode: 'production', plugins: [new ReactLoadableSSRAddon() as never] }, false);
+  assert.ok(client.plugins?.some((plugin) => plugin instanceof RouteChunkOriginsPlugin));
 });
 
 /** The bundler cache as Docusaurus Faster configures it for every command. */

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as eta from 'eta';
 import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
-import { bootSource, splitLeadingLinks, ssrTemplate, type MonqBoot } from '../../plugins/perf/ssr-template';
+import { ENTRY_SCRIPT, bootSource, splitLeadingLinks, ssrTemplate, type MonqBoot } from '../../plugins/perf/ssr-template';
 import { pageTemplate } from '../../config/perf';
 import { readEnv } from '../../config/env';
 
@@ -10,7 +10,7 @@ const PRELOADS = '<link rel="preload" as="image" href="/img/logo.svg"/><link rel
 const APP = '<div role="region"><a href="#main">Перейти</a></div><nav class="navbar"><link rel="x" href="/in-app"/></nav>';
 
 /** Renders a template the way Docusaurus's SSG does (ssg/ssgTemplate.js). */
-function render(template: string, appHtml: string): string {
+function render(template: string, appHtml: string, scripts = ['assets/js/runtime~main.js', 'assets/js/main.js']): string {
   const compiled = eta.compile(template.trim(), { rmWhitespace: true });
   return compiled(
     {
@@ -22,7 +22,7 @@ function render(template: string, appHtml: string): string {
       preBodyTags: '',
       postBodyTags: '',
       metaAttributes: [],
-      scripts: ['assets/js/runtime~main.js', 'assets/js/main.js'],
+      scripts,
       stylesheets: ['assets/css/styles.css'],
       version: '3',
     },
@@ -49,10 +49,30 @@ test('hydration on intent: the entry scripts are loaded by the inline boot, not 
   const html = render(ssrTemplate(undefined, { hydration: 'intent', eager: false }), APP);
   const head = html.slice(0, html.indexOf('</head>'));
   assert.doesNotMatch(html, /<script src=/, 'no entry script tag');
+  assert.ok(head.includes('<script data-prefetch="">'), head);
   assert.ok(head.includes('({scripts:["/assets/js/runtime~main.js","/assets/js/main.js"],eager:false})</script>'), head);
   // The boot is the last element of <head>, after the stylesheet.
-  assert.ok(head.indexOf('styles.css') < head.indexOf('<script>'));
+  assert.ok(head.indexOf('styles.css') < head.indexOf('<script data-prefetch'));
   assert.match(render(ssrTemplate(undefined, { hydration: 'intent', eager: true }), APP), /eager:true\}\)<\/script>/);
+});
+
+test('route chunks among the page scripts: prefetched by the boot, never a script tag; entry scripts as before', () => {
+  const scripts = ['assets/js/runtime~main.7beba60e.js', 'assets/js/main.da5a2865.js', 'assets/js/3167.991cfb1c.js', 'assets/js/822.1d333aba.js'];
+  const intent = render(ssrTemplate(undefined, { hydration: 'intent', eager: false }), APP, scripts);
+  assert.ok(intent.includes('<script data-prefetch="/assets/js/3167.991cfb1c.js /assets/js/822.1d333aba.js">'), intent);
+  assert.ok(intent.includes('({scripts:["/assets/js/runtime~main.7beba60e.js","/assets/js/main.da5a2865.js"],eager:false})</script>'));
+  // The script's text is the same whatever the page's chunks: one CSP hash for every page.
+  const bootText = (html: string) => /<script data-prefetch="[^"]*">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const other = render(ssrTemplate(undefined, { hydration: 'intent', eager: false }), APP, [...scripts.slice(0, 2), 'assets/js/77.aa.js']);
+  assert.equal(bootText(other), bootText(intent));
+  assert.ok(bootText(intent));
+  const load = render(ssrTemplate(), APP, scripts);
+  assert.deepEqual(
+    [...load.matchAll(/<script src="([^"]+)" defer><\/script>/g)].map((match) => match[1]),
+    ['/assets/js/runtime~main.7beba60e.js', '/assets/js/main.da5a2865.js'],
+    'DOCS_HYDRATION=load keeps the stock tags for the entry scripts only',
+  );
+  assert.ok(ENTRY_SCRIPT.test('assets/js/runtime~main.js') && !ENTRY_SCRIPT.test('assets/js/domain.1a2b.js'));
 });
 
 test('the config: intent by default, at once with an analytics counter, stock with DOCS_HYDRATION=load', () => {
@@ -72,7 +92,13 @@ test('the inline boot has no comments and is one function', () => {
 });
 
 /** A page for the boot: listeners, attributes, inserted scripts and the replayed events, nothing else. */
-function fakePage({ readyState = 'complete', search = '', mark = null as string | null, connection = undefined as object | undefined } = {}) {
+function fakePage({
+  readyState = 'complete',
+  search = '',
+  mark = null as string | null,
+  connection = undefined as object | undefined,
+  prefetchAttribute = null as string | null,
+} = {}) {
   type Listener = (event: unknown) => void;
   const listeners = new Map<string, Set<Listener>>();
   const attributes = new Map<string, string>([['data-has-hydrated', 'false']]);
@@ -97,6 +123,7 @@ function fakePage({ readyState = 'complete', search = '', mark = null as string 
   };
   const document = {
     documentElement: root,
+    currentScript: { getAttribute: (name: string) => (name === 'data-prefetch' ? prefetchAttribute : null) },
     readyState,
     head: {
       appendChild: (node: { tag: string; src: string; async: boolean; rel: string; as: string; href: string }) =>
@@ -180,7 +207,7 @@ function fakePage({ readyState = 'complete', search = '', mark = null as string 
   };
   const boot = new Function(`return (${bootSource()})`)() as MonqBoot;
   return {
-    start: (eager = false) => boot({ scripts: ['/r.js', '/m.js'], eager }, win as unknown as Window),
+    start: (eager = false, prefetch?: string[]) => boot({ scripts: ['/r.js', '/m.js'], prefetch, eager }, win as unknown as Window),
     attributes,
     inserted,
     prefetched,
@@ -192,6 +219,20 @@ function fakePage({ readyState = 'complete', search = '', mark = null as string 
     parsed: () => onParsed?.(),
   };
 }
+
+test('boot: the route chunks are prefetched with the entry scripts and never inserted (main.js loads what it needs)', () => {
+  const page = fakePage();
+  page.start(false, ['/c1.js', '/c2.js']);
+  assert.deepEqual(page.prefetched, ['prefetch script /r.js', 'prefetch script /m.js', 'prefetch script /c1.js', 'prefetch script /c2.js']);
+  page.fire('pointermove');
+  assert.deepEqual(page.inserted, ['/r.js', '/m.js']);
+  const frugal = fakePage({ connection: { saveData: true } });
+  frugal.start(false, ['/c1.js']);
+  assert.deepEqual(frugal.prefetched, [], 'nothing fetched ahead on a data saver');
+  const fromAttribute = fakePage({ prefetchAttribute: '/c1.js /c2.js' });
+  fromAttribute.start();
+  assert.deepEqual(fromAttribute.prefetched.slice(2), ['prefetch script /c1.js', 'prefetch script /c2.js'], 'read from data-prefetch');
+});
 
 test('boot: nothing runs until the first input, which loads the runtime and then main.js, once', () => {
   const page = fakePage();
