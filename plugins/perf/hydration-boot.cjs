@@ -28,12 +28,11 @@
  * but never inserted, because `main.js` requests the ones it needs. With them in the cache, the first
  * input waits for no round trip but the route part's. They come in the `data-prefetch` attribute of
  * the boot's own `<script>` (space-separated), not in its text: the text is the same on every page, so
- * the Content-Security-Policy needs one hash for it, not one per page. `config.prefetch` overrides the
- * attribute (tests).
+ * the Content-Security-Policy needs one hash for it, not one per page.
  *
  * Plain ES2017 in the browser, no module syntax: the template inlines `monqBoot.toString()`.
  *
- * @param {{ scripts: string[], prefetch?: string[], eager: boolean }} config
+ * @param {{ scripts: string[], eager: boolean }} config
  * @param {Window} [win]
  */
 function monqBoot(config, win) {
@@ -254,7 +253,7 @@ function monqBoot(config, win) {
     w.addEventListener(type, onIntent, passive);
   });
   // Fetched when the network is idle, run only at the first input.
-  if (!frugal()) hint('prefetch', config.scripts.concat(config.prefetch || routeChunks()));
+  if (!frugal()) hint('prefetch', config.scripts.concat(routeChunks()));
   if (scheme && scheme.addEventListener) scheme.addEventListener('change', start);
 }
 

@@ -14,9 +14,9 @@
  * of the build: the chunks whose origins include that request, which are the chunks the browser loads
  * for that `import()`. (The manifest's own keys list a chunk with all its siblings in every chunk group
  * it belongs to: for `@theme/DocItem` that added the chunks of `@theme/MDXPage`, 3.8 KB gzip that a doc
- * page never runs.) The page template then gets the route chunks in `scripts`: the hydration boot
- * prefetches them with the entry scripts and inserts them at the first input
- * (plugins/perf/hydration-boot.cjs).
+ * page never runs.) The page template then gets the route chunks in `scripts` and hands them to the
+ * hydration boot, which prefetches them with the entry scripts; `main.js` then loads the ones it needs
+ * from the cache (plugins/perf/ssr-template.ts, plugins/perf/hydration-boot.cjs).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 

@@ -20,7 +20,7 @@ import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
 import { createRequire } from 'node:module';
 
 /** The boot function (plain JavaScript, run in the browser; `hydration-boot.cjs`). */
-export type MonqBoot = (config: { scripts: string[]; prefetch?: string[]; eager: boolean }, win?: Window) => void;
+export type MonqBoot = (config: { scripts: string[]; eager: boolean }, win?: Window) => void;
 const { monqBoot } = createRequire(import.meta.url)('./hydration-boot.cjs') as { monqBoot: MonqBoot };
 
 /** Leading `<link>` elements of the rendered app: what moves to `<head>`. */

@@ -14,6 +14,7 @@ import { DESKTOP_BREAKPOINT_PX, IMAGE_ZOOM_DELAY_MS, PROGRESS_BAR_DELAY_MS, SITE
 import { DUMMY_METRICA_ID, VARIANTS } from '../../scripts/build-variant';
 import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
 import { LOADING_DELAY_MS } from '../../src/lib/reader/loading';
+import { ENTRY_SCRIPT } from '../../plugins/perf/ssr-template';
 
 const metricaBuildDir = resolve(process.env.MONQ_DOCS_METRICA_BUILD_DIR ?? VARIANTS.metrica!.outDir);
 
@@ -546,15 +547,16 @@ describe('loading, navigation and error states', () => {
   });
 
   /**
-   * The prefetch links that Docusaurus added for the links in view, once the page has settled (not
-   * the page's own entry scripts, which the boot prefetches: plugins/perf/hydration-boot.cjs).
+   * The prefetch links of the page once it has settled, without the page's own entry scripts (the
+   * boot prefetches them: plugins/perf/hydration-boot.cjs). The boot's route chunks stay in: with the
+   * chunks Docusaurus prefetches for the links in view, each file is requested once.
    */
   async function prefetched(page: Page): Promise<string[]> {
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const hrefs = await page.evaluate(() =>
       Array.from(document.querySelectorAll('link[rel="prefetch"]')).map((link) => link.getAttribute('href') ?? ''),
     );
-    return hrefs.filter((href) => !/\/(?:runtime~main|main)\.\w+\.js$/.test(href));
+    return hrefs.filter((href) => !ENTRY_SCRIPT.test(href));
   }
 
   test('the chunks of the pages linked in view are prefetched; none on a data-saver or 2G connection', async () => {

@@ -207,7 +207,7 @@ function fakePage({
   };
   const boot = new Function(`return (${bootSource()})`)() as MonqBoot;
   return {
-    start: (eager = false, prefetch?: string[]) => boot({ scripts: ['/r.js', '/m.js'], prefetch, eager }, win as unknown as Window),
+    start: (eager = false) => boot({ scripts: ['/r.js', '/m.js'], eager }, win as unknown as Window),
     attributes,
     inserted,
     prefetched,
@@ -221,13 +221,13 @@ function fakePage({
 }
 
 test('boot: the route chunks are prefetched with the entry scripts and never inserted (main.js loads what it needs)', () => {
-  const page = fakePage();
-  page.start(false, ['/c1.js', '/c2.js']);
+  const page = fakePage({ prefetchAttribute: '/c1.js /c2.js' });
+  page.start();
   assert.deepEqual(page.prefetched, ['prefetch script /r.js', 'prefetch script /m.js', 'prefetch script /c1.js', 'prefetch script /c2.js']);
   page.fire('pointermove');
   assert.deepEqual(page.inserted, ['/r.js', '/m.js']);
-  const frugal = fakePage({ connection: { saveData: true } });
-  frugal.start(false, ['/c1.js']);
+  const frugal = fakePage({ connection: { saveData: true }, prefetchAttribute: '/c1.js' });
+  frugal.start();
   assert.deepEqual(frugal.prefetched, [], 'nothing fetched ahead on a data saver');
   const fromAttribute = fakePage({ prefetchAttribute: '/c1.js /c2.js' });
   fromAttribute.start();
