@@ -10,6 +10,8 @@ export interface ElementNode {
   attrs: Record<string, string>;
   children: HtmlNode[];
   parent: ElementNode | null;
+  /** The attributes as written in the tag, when the node comes from `parseHtml`. */
+  rawAttrs?: string;
 }
 
 export interface TextNode {
@@ -64,6 +66,28 @@ function parseAttrs(source: string): Record<string, string> {
   return attrs;
 }
 
+/**
+ * An element read by `parseHtml`. Its attributes are parsed when first read: the search index reads
+ * the attributes of the article's elements, and only looks for a class name in the rest of the page
+ * (the navbar, the sidebar, the footer), which `hasClass` answers from the tag as written.
+ */
+class ParsedElement implements ElementNode {
+  readonly type = 'element' as const;
+  readonly children: HtmlNode[] = [];
+  private parsed: Record<string, string> | null = null;
+
+  constructor(
+    readonly tag: string,
+    readonly rawAttrs: string,
+    readonly parent: ElementNode | null,
+  ) {}
+
+  get attrs(): Record<string, string> {
+    this.parsed ??= this.rawAttrs === '' ? {} : parseAttrs(this.rawAttrs);
+    return this.parsed;
+  }
+}
+
 /** Parse an HTML document into a tree under a synthetic root element. */
 export function parseHtml(html: string): ElementNode {
   const root: ElementNode = {type: 'element', tag: '#root', attrs: {}, children: [], parent: null};
@@ -74,7 +98,7 @@ export function parseHtml(html: string): ElementNode {
 
   const pushText = (text: string) => {
     if (text !== '') {
-      current.children.push({type: 'text', text: decodeEntities(text)});
+      current.children.push({type: 'text', text: text.includes('&') ? decodeEntities(text) : text});
     }
   };
   const close = (tag: string) => {
@@ -121,13 +145,7 @@ export function parseHtml(html: string): ElementNode {
     if (autoClose && autoClose.includes(current.tag)) {
       current = current.parent ?? root;
     }
-    const element: ElementNode = {
-      type: 'element',
-      tag,
-      attrs: parseAttrs(rawAttrs ?? ''),
-      children: [],
-      parent: current,
-    };
+    const element: ElementNode = new ParsedElement(tag, rawAttrs ?? '', current);
     current.children.push(element);
     // `/>` closes an element only in SVG and MathML; on HTML elements it is ignored (and a
     // minified `href=/docs/x/>` ends with a slash that belongs to the value).
@@ -166,6 +184,11 @@ export function classList(node: ElementNode): string[] {
 }
 
 export function hasClass(node: ElementNode, name: string): boolean {
+  // Fast path: a tag whose source has no entity and does not contain the name cannot have the class.
+  const raw = node.rawAttrs;
+  if (raw !== undefined && !raw.includes(name) && !raw.includes('&')) {
+    return false;
+  }
   return classList(node).includes(name);
 }
 

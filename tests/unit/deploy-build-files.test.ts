@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressFiles, listFiles, removeOrphans, shouldCompress } from '../../plugins/deploy/compress';
+import { balance, compressFiles, listFiles, removeOrphans, shouldCompress } from '../../plugins/deploy/compress';
 import { waitForSearchManifest } from '../../plugins/deploy/index';
 
 function tempSite(): string {
@@ -38,6 +38,54 @@ describe('compressed copies', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('two worker threads write the same copies as one thread, and add up the same totals', async () => {
+    const dirs = [tempSite(), tempSite()];
+    try {
+      for (const dir of dirs) {
+        for (let i = 0; i < 6; i++) {
+          writeFileSync(join(dir, 'docs', `p${i}.html`), `<p>${'Сигналы и синтетические триггеры. '.repeat(50 * (i + 1))}</p>`);
+        }
+      }
+      const [one, two] = await Promise.all([
+        compressFiles(dirs[0]!, await listFiles(dirs[0]!, ['.nginx']), 1),
+        compressFiles(dirs[1]!, await listFiles(dirs[1]!, ['.nginx']), 2),
+      ]);
+      assert.equal(one.files, 7);
+      assert.deepEqual(two, one);
+      for (let i = 0; i < 6; i++) {
+        const rel = join('docs', `p${i}.html`);
+        assert.deepEqual(gunzipSync(readFileSync(join(dirs[1]!, `${rel}.gz`))), readFileSync(join(dirs[1]!, rel)));
+        assert.deepEqual(readFileSync(join(dirs[1]!, `${rel}.br`)), readFileSync(join(dirs[0]!, `${rel}.br`)));
+      }
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a file a worker cannot read fails the compression with the reason', async () => {
+    const dir = tempSite();
+    try {
+      // A directory named like a page: the main thread sees its size, the worker fails to read it.
+      // Forty entries make the directory's size pass MIN_BYTES on any file system (tmpfs included).
+      mkdirSync(join(dir, 'broken.html'));
+      for (let i = 0; i < 40; i++) writeFileSync(join(dir, 'broken.html', `filler-entry-${i}`), 'x');
+      await assert.rejects(compressFiles(dir, ['docs/page/index.html', 'broken.html'], 2), /EISDIR/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('shares of about the same size, every file in exactly one', () => {
+    const files = [5, 9, 1, 7, 3, 8, 2].map((size, i) => ({ path: `f${i}`, size }));
+    const shares = balance(files, 2);
+    assert.equal(shares.length, 2);
+    assert.deepEqual(shares.flat().sort(), files.map((file) => file.path).sort());
+    const bytes = shares.map((share) => share.reduce((sum, path) => sum + files.find((file) => file.path === path)!.size, 0));
+    assert.ok(Math.abs(bytes[0]! - bytes[1]!) <= 1, `unbalanced: ${bytes.join(' / ')}`);
+    assert.deepEqual(balance(files.slice(0, 1), 4), [['f0']]);
+    assert.deepEqual(balance([], 2), []);
   });
 
   test('which files are worth it', () => {

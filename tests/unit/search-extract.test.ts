@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {extractPage, splitLong} from '../../plugins/search-index/extract';
-import {decodeEntities, parseHtml} from '../../plugins/search-index/html';
+import {decodeEntities, findElement, hasClass, parseHtml, type ElementNode} from '../../plugins/search-index/html';
 import {heading, renderPage} from '../fixtures/search/corpus';
 
 describe('search indexer: HTML reading', () => {
@@ -21,6 +21,21 @@ describe('search indexer: HTML reading', () => {
     assert.equal(a.children[0]!.tag, 'h2');
     const svg = link.children[1] as {children: Array<{tag?: string}>};
     assert.deepEqual(svg.children.map((c) => c.tag), ['path', 'g']);
+  });
+
+  it('finds classes the same way whether or not the attributes were read, entities included', () => {
+    const root = parseHtml(
+      '<div class="menu theme-doc-sidebar-menu"><a class=menu__link>x</a></div><div class="row &#116;heme-doc-markdown"><p>y</p></div><span data-x="theme-doc-markdown-not">z</span>',
+    );
+    const [menu, encoded, span] = root.children as ElementNode[];
+    assert.equal(hasClass(menu!, 'theme-doc-sidebar-menu'), true);
+    assert.equal(hasClass(menu!, 'theme-doc-markdown'), false);
+    // The class is written with an entity: the tag's source does not contain the name as such.
+    assert.equal(hasClass(encoded!, 'theme-doc-markdown'), true);
+    // The name occurs in the tag, but not as a class.
+    assert.equal(hasClass(span!, 'theme-doc-markdown'), false);
+    assert.equal(findElement(root, (el) => hasClass(el, 'menu__link'))?.tag, 'a');
+    assert.deepEqual(encoded!.attrs, {class: 'row theme-doc-markdown'});
   });
 });
 
