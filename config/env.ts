@@ -23,6 +23,12 @@ export interface SiteEnv {
    * server keeps it either way.
    */
   buildCache: boolean;
+  /**
+   * `DOCS_MDX_WORKERS=false`: escape hatch that leaves all Markdown parsing of `docusaurus build` to
+   * the MDX loader on the main thread. By default worker threads parse the pages ahead of it
+   * (plugins/perf/mdx-parse.ts).
+   */
+  mdxWorkers: boolean;
   /** `DOCS_PR_PREVIEW=true`: a pull-request preview build; analytics stay off whatever else is set. */
   prPreview: boolean;
   /** `YANDEX_METRICA_ID`: web-analytics counter id; without it nothing is loaded or sent. */
@@ -73,6 +79,7 @@ export function readEnv(raw: RawEnv): SiteEnv {
     preact: flag(raw.DOCS_PREACT, true),
     hydration,
     buildCache: flag(raw.DOCS_BUILD_CACHE, false),
+    mdxWorkers: flag(raw.DOCS_MDX_WORKERS, true),
     prPreview,
     metricaId: prPreview ? null : metricaId,
     docsearch:

@@ -4,6 +4,7 @@ import perfPlugin from '../plugins/perf/index';
 import rehypeCodeTokens from '../plugins/perf/rehype-code-tokens';
 import { ssrTemplate } from '../plugins/perf/ssr-template';
 import rehypeHydrationSlices from '../plugins/perf/rehype-hydration-slices';
+import remarkParsedInWorkers from '../plugins/perf/mdx-parse';
 import type { SiteEnv } from './env';
 
 /**
@@ -22,11 +23,33 @@ export function routeParts(instances: readonly DocsOptions[]): string[] {
 }
 
 /**
+ * The directories whose pages worker threads parse ahead of the MDX loader in a production build
+ * (plugins/perf/mdx-parse.ts): each docs instance's own directory and its versioned copies, and the
+ * pages.
+ */
+export function parseDirs(instances: readonly DocsOptions[]): string[] {
+  return [
+    ...instances.flatMap(({ id = 'default', path = 'docs' }) => [path, id === 'default' ? 'versioned_docs' : `${id}_versioned_docs`]),
+    'src/pages',
+  ];
+}
+
+/**
  * Build-time plugins that keep the JavaScript of a page small (plugins/perf/README.md): the browser
  * bundle runs on preact/compat unless `DOCS_PREACT=false`; route data come in parts by prefix.
  */
 export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[]): PluginConfig[] {
-  return [[perfPlugin, { preact: env.preact, buildCache: env.buildCache, routeParts: routeParts(docsInstances) }]];
+  return [
+    [
+      perfPlugin,
+      {
+        preact: env.preact,
+        buildCache: env.buildCache,
+        routeParts: routeParts(docsInstances),
+        parseDirs: env.mdxWorkers ? parseDirs(docsInstances) : [],
+      },
+    ],
+  ];
 }
 
 /**
@@ -35,6 +58,12 @@ export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[])
  * hydrates a long page in short tasks.
  */
 export const contentRehypePlugins = [rehypeCodeTokens, rehypeHydrationSlices];
+
+/**
+ * Remark plugins that run before Docusaurus's own, in every content plugin: the parser takes the
+ * trees that worker threads parsed ahead of the loader (plugins/perf/mdx-parse.ts).
+ */
+export const contentBeforeRemarkPlugins = [remarkParsedInWorkers];
 
 /**
  * The docs plugin of both instances: `@docusaurus/plugin-content-docs` wrapped so that doc descriptions

@@ -21,14 +21,15 @@
  *   (`markdown-images.ts`).
  */
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Plugin } from '@docusaurus/types';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration } from 'webpack';
 import { MARKDOWN_IMAGE_INLINE_LIMIT, markdownImagesAsFiles } from './markdown-images';
 import { RouteChunkOriginsPlugin, manifestPathOf } from './route-chunk-origins';
+import { contentFiles, parseWorkers, startParsePool, stopParsePool, type ParsePool } from './mdx-parse';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
@@ -90,12 +91,17 @@ export interface PerfOptions {
    * `['/docs/8.9/', '/docs/', '/upgrade/']`. Default: none, all route data in `main.js`.
    */
   routeParts: readonly string[];
+  /**
+   * Directories (from the site directory) whose `.md`/`.mdx` pages worker threads parse ahead of the
+   * MDX loader in `docusaurus build` (mdx-parse.ts). Default: none.
+   */
+  parseDirs: readonly string[];
 }
 
 /** The plugin's options as Docusaurus hands them over (`unknown`); anything missing takes its default. */
 export function perfOptions(raw: unknown): PerfOptions {
   const options = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const { preact, buildCache, routeParts } = options;
+  const { preact, buildCache, routeParts, parseDirs } = options;
   const parts = Array.isArray(routeParts) ? routeParts : [];
   for (const prefix of parts) {
     if (typeof prefix !== 'string' || !/^\/.+\/$/.test(prefix)) {
@@ -106,7 +112,22 @@ export function perfOptions(raw: unknown): PerfOptions {
     preact: typeof preact === 'boolean' ? preact : true,
     buildCache: buildCache === true,
     routeParts: parts as string[],
+    parseDirs: Array.isArray(parseDirs) ? parseDirs.filter((dir): dir is string => typeof dir === 'string') : [],
   };
+}
+
+/**
+ * Start the worker threads that parse the content pages (mdx-parse.ts), in a production build only:
+ * the dev server compiles a page when it is opened. Nothing starts when the site has a Markdown
+ * preprocessor (a function the workers cannot run) or no directory to parse.
+ */
+export function startContentParsing(context: LoadContext, parseDirs: readonly string[], workers = parseWorkers()): ParsePool | null {
+  const { markdown } = context.siteConfig;
+  // NODE_ENV is Docusaurus's own mode (its build command sets it), not a switch of the site.
+  if (process.env.NODE_ENV !== 'production' || parseDirs.length === 0 || markdown.preprocessor) return null;
+  const files = contentFiles(parseDirs.map((dir) => resolve(context.siteDir, dir)));
+  if (files.length === 0) return null;
+  return startParsePool({ files, markdown: { mdx1Compat: { ...markdown.mdx1Compat } }, admonitions: true, workers });
 }
 
 type Aliases = NonNullable<NonNullable<Configuration['resolve']>['alias']>;
@@ -207,12 +228,23 @@ export function loadersDigest(options: PerfOptions): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-export default function perfPlugin(_context?: unknown, options?: unknown): Plugin {
+export default function perfPlugin(context?: LoadContext, options?: unknown): Plugin {
   const resolved = perfOptions(options);
-  const { preact, buildCache, routeParts } = resolved;
+  const { preact, buildCache, routeParts, parseDirs } = resolved;
   markdownImagesAsFiles();
   return {
     name: 'monq-perf',
+    async loadContent() {
+      if (context) startContentParsing(context, parseDirs);
+    },
+    async postBuild() {
+      const stats = await stopParsePool();
+      if (stats) {
+        console.log(
+          `[perf] MDX: ${stats.fromWorkers} of ${stats.files} pages parsed in worker threads (${stats.waited} waited for), ${stats.onMain} on the main thread, ${stats.discarded} discarded`,
+        );
+      }
+    },
     configurePostCss: withoutPostCssWork,
     configureWebpack(config, isServer) {
       const alias = { resolve: { alias: { 'prism-react-renderer$': join(here, 'highlight.tsx') } } };

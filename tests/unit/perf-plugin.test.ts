@@ -329,7 +329,7 @@ test('production builds write no persistent bundler cache unless DOCS_BUILD_CACH
     assert.equal(dev.cache, true);
     assert.equal((dev.experiments as { cache: { type: string } }).cache.type, 'persistent');
   }
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [] }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [], parseDirs: ['src/pages'] }]]);
 });
 
 /** Docusaurus's own React aliases (prefix match, package folders), as its base config sets them. */
@@ -371,16 +371,18 @@ test('Preact: the server bundle and the escape hatch keep React', () => {
 });
 
 test('Preact: options default to on, the array form of aliases is handled, the config passes DOCS_PREACT', () => {
-  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [] });
-  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [] });
-  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [] });
+  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [], parseDirs: [] });
+  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [], parseDirs: [] });
+  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [], parseDirs: [] });
   const list = withPreact([{ name: 'react', alias: '/r' }, { name: 'x', alias: '/x' }]);
   assert.ok(Array.isArray(list));
   assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
   const parts = ['/docs/8.9/', '/docs/', '/upgrade/'];
   const instances = [docsOptions(readEnv({})), upgradeDocsOptions()];
-  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts }]]);
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts }]]);
+  const dirs = ['docs', 'versioned_docs', 'upgrade', 'upgrade_versioned_docs', 'src/pages'];
+  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, parseDirs: dirs }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts, parseDirs: dirs }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_MDX_WORKERS: 'false' }), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, parseDirs: [] }]]);
 });
 
 test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT never reuses the other one', () => {
@@ -400,12 +402,12 @@ test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT 
     return (client.experiments as unknown as { cache: { version: string } }).cache.version;
   });
   assert.deepEqual(versions, [
-    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [] })}`,
-    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [] })}`,
+    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [], parseDirs: [] })}`,
+    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [], parseDirs: [] })}`,
   ]);
   // the loaders and the options are part of the key: new route parts never reuse the old registry output
-  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [] }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'] }));
-  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [] }), /^[0-9a-f]{12}$/);
+  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [], parseDirs: [] }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'], parseDirs: [] }));
+  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [], parseDirs: [] }), /^[0-9a-f]{12}$/);
 });
 
 const siteConfigLoader = require('../../plugins/perf/site-config-loader.cjs') as {

@@ -1,0 +1,264 @@
+/**
+ * Content pages parsed to mdast in worker threads during `docusaurus build`.
+ *
+ * A clean build spends most of its bundling time on the main thread, in the MDX pipeline, while the
+ * second core waits; parsing (micromark and mdast-util-from-markdown) is about two thirds of that
+ * pipeline. The perf plugin starts a pool when the content is loaded (`startParsePool`): worker
+ * threads (mdx-parse-worker.mjs) read every page, prepare it as the MDX loader does and parse it. The
+ * remark plugin `remarkParsedInWorkers`, first in every content plugin, replaces the parser of the
+ * loader's processor with one that takes the worker's tree when it is ready.
+ *
+ * Each file is parsed once, by whoever gets to it first: a shared state per file (FREE, MAIN,
+ * WORKER, DONE) decides. When the loader needs a file that a worker is parsing, it waits for that
+ * worker (Atomics.wait); when no worker has started it, the loader parses it itself. Results arrive on
+ * a MessagePort read synchronously (`receiveMessageOnPort`), so nothing waits for the event loop.
+ *
+ * A worker's tree is used only if it was parsed from the very same text (the file after the loader's
+ * preprocessing) by a parser with the same fingerprint (mdx-parse-fingerprint.cjs); otherwise the
+ * loader parses the page itself, so the output never depends on the pool.
+ */
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The worker thread's script (plain JavaScript, see its header). */
+export const PARSE_WORKER = join(here, 'mdx-parse-worker.mjs');
+const { parserFingerprint } = createRequire(import.meta.url)('./mdx-parse-fingerprint.cjs') as {
+  parserFingerprint(syntax: unknown, mdast: unknown, settings: unknown): string;
+};
+export { parserFingerprint };
+
+export const FREE = 0;
+export const MAIN = 1;
+export const WORKER = 2;
+export const DONE = 3;
+/** Longest wait for a worker that is parsing the file the loader needs (one file takes milliseconds). */
+export const WAIT_MS = 20_000;
+
+export type ParseFormat = 'md' | 'mdx';
+export interface ParseFile {
+  path: string;
+  format: ParseFormat;
+}
+interface ParseResult {
+  i: number;
+  doc?: string;
+  tree?: unknown;
+  fingerprint?: string;
+  error?: string;
+}
+export interface ParseStats {
+  files: number;
+  /** Trees taken from a worker. */
+  fromWorkers: number;
+  /** Of those, how many the loader had to wait for. */
+  waited: number;
+  /** Parsed by the loader itself: no worker had started them. */
+  onMain: number;
+  /** Parsed by a worker but not used: other text, other parser, or an error. */
+  discarded: number;
+}
+
+/** `.md` and `.mdx` files under the given directories (missing directories are skipped), sorted. */
+export function contentFiles(dirs: readonly string[]): ParseFile[] {
+  const out: ParseFile[] = [];
+  const walk = (dir: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.mdx?$/.test(entry.name)) out.push({ path: full, format: entry.name.endsWith('.mdx') ? 'mdx' : 'md' });
+    }
+  };
+  dirs.forEach(walk);
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The order each worker takes the files in: the first worker from the start of the list, the second
+ * from the end, further ones from evenly spaced points, each going round the whole list.
+ */
+export function workerOrders(count: number, workers: number): number[][] {
+  return Array.from({ length: workers }, (_, w) => {
+    const indexes = Array.from({ length: count }, (_, k) => k);
+    if (w === 1) return indexes.reverse();
+    const start = Math.floor((count * (w === 0 ? 0 : w - 1)) / Math.max(1, workers - 1));
+    return [...indexes.slice(start), ...indexes.slice(0, start)];
+  });
+}
+
+export interface ParsePoolOptions {
+  files: readonly ParseFile[];
+  /** Plain values of the site's `markdown` config that the loader's preprocessing reads. */
+  markdown: { mdx1Compat: { comments: boolean; admonitions: boolean; headingIds: boolean } };
+  /** The `admonitions` option of the content plugins. */
+  admonitions: unknown;
+  workers?: number;
+}
+
+export class ParsePool {
+  private readonly state: Int32Array;
+  private readonly index = new Map<string, number>();
+  private readonly results = new Map<number, ParseResult>();
+  private readonly port: MessagePort;
+  private readonly workers: Worker[];
+  readonly stats: ParseStats;
+
+  constructor(options: ParsePoolOptions) {
+    const { files } = options;
+    files.forEach((file, i) => this.index.set(file.path, i));
+    const buffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * Math.max(1, files.length));
+    this.state = new Int32Array(buffer);
+    this.stats = { files: files.length, fromWorkers: 0, waited: 0, onMain: 0, discarded: 0 };
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.port.unref();
+    const count = Math.max(1, options.workers ?? 1);
+    const orders = workerOrders(files.length, count);
+    this.workers = orders.map((order, w) => {
+      // Each worker gets its own port to the same channel end: a MessagePort can be sent only once.
+      const link = w === 0 ? channel.port2 : this.addPort();
+      const worker = new Worker(PARSE_WORKER, {
+        workerData: {
+          files,
+          order,
+          state: buffer,
+          port: link,
+          markdown: options.markdown,
+          admonitions: options.admonitions,
+        },
+        transferList: [link],
+      });
+      worker.unref();
+      // A worker that fails leaves its files FREE or DONE with an error: the loader parses them.
+      worker.on('error', () => undefined);
+      return worker;
+    });
+  }
+
+  private readonly extraPorts: MessagePort[] = [];
+  private addPort(): MessagePort {
+    const channel = new MessageChannel();
+    channel.port1.unref();
+    this.extraPorts.push(channel.port1);
+    return channel.port2;
+  }
+
+  private drain(): void {
+    for (const port of [this.port, ...this.extraPorts]) {
+      for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
+        const result = received.message as ParseResult;
+        this.results.set(result.i, result);
+      }
+    }
+  }
+
+  /**
+   * The worker's tree for `path`, if it was parsed from `doc` with a parser of this fingerprint;
+   * `undefined` means: parse it yourself (the pool will not parse it).
+   */
+  take(path: string, doc: string, fingerprint: string): unknown {
+    const i = this.index.get(path);
+    if (i === undefined) return undefined;
+    this.drain();
+    let result = this.results.get(i);
+    if (!result) {
+      const previous = Atomics.compareExchange(this.state, i, FREE, MAIN);
+      if (previous === FREE) {
+        this.stats.onMain += 1;
+        return undefined;
+      }
+      if (previous === WORKER) {
+        this.stats.waited += 1;
+        // A worker that died on the file leaves it WORKER: after the timeout the loader parses it.
+        Atomics.wait(this.state, i, WORKER, WAIT_MS);
+      }
+      this.drain();
+      result = this.results.get(i);
+      if (!result) return undefined;
+    }
+    this.results.delete(i);
+    if (result.error !== undefined || result.doc !== doc || result.fingerprint !== fingerprint) {
+      this.stats.discarded += 1;
+      return undefined;
+    }
+    this.stats.fromWorkers += 1;
+    return result.tree;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    this.port.close();
+    this.extraPorts.forEach((port) => port.close());
+  }
+}
+
+const POOL = Symbol.for('monq.docs.mdxParsePool');
+type PoolHolder = { [POOL]?: ParsePool | null };
+
+/**
+ * The pool of this build. It is kept on `globalThis`: Docusaurus loads the config (and the modules it
+ * imports) more than once, and the remark plugin must find the pool that the perf plugin started.
+ */
+export function currentParsePool(): ParsePool | null {
+  return (globalThis as PoolHolder)[POOL] ?? null;
+}
+
+/** Worker threads for parsing: one fewer than the cores (the main thread keeps one), at least one. */
+export function parseWorkers(): number {
+  return Math.max(1, Math.min(3, availableParallelism() - 1));
+}
+
+export function startParsePool(options: ParsePoolOptions): ParsePool {
+  const previous = currentParsePool();
+  if (previous) void previous.close();
+  const pool = new ParsePool(options);
+  (globalThis as PoolHolder)[POOL] = pool;
+  return pool;
+}
+
+export async function stopParsePool(): Promise<ParseStats | null> {
+  const pool = currentParsePool();
+  if (!pool) return null;
+  (globalThis as PoolHolder)[POOL] = null;
+  await pool.close();
+  return pool.stats;
+}
+
+interface ParserHost {
+  parser?: (doc: string, file: { path?: string }) => unknown;
+  data(key: string): unknown;
+}
+
+/**
+ * Remark plugin: the processor's parser takes a worker's tree when the pool has one for this exact
+ * text and syntax, and parses the text itself otherwise.
+ */
+export default function remarkParsedInWorkers(this: ParserHost): void {
+  takeParsedTrees(this);
+}
+
+/** Wraps the parser of `host` (a unified processor being frozen), see `remarkParsedInWorkers`. */
+export function takeParsedTrees(host: ParserHost): void {
+  const local = host.parser;
+  if (!local) return;
+  let fingerprint: string | undefined;
+  host.parser = (doc, file) => {
+    const pool = currentParsePool();
+    if (pool && file.path) {
+      fingerprint ??= parserFingerprint(host.data('micromarkExtensions'), host.data('fromMarkdownExtensions'), host.data('settings'));
+      const tree = pool.take(file.path, doc, fingerprint);
+      if (tree !== undefined) return tree;
+    }
+    return local(doc, file);
+  };
+}

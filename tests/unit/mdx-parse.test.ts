@@ -1,0 +1,227 @@
+/**
+ * plugins/perf/mdx-parse.ts: pages parsed in worker threads compile to exactly what Docusaurus's own
+ * MDX processor makes of them, and a tree is used only for the same text and the same syntax.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LoadContext } from '@docusaurus/types';
+import {
+  contentFiles,
+  currentParsePool,
+  startParsePool,
+  stopParsePool,
+  workerOrders,
+  type ParseFormat,
+} from '../../plugins/perf/mdx-parse';
+import { startContentParsing } from '../../plugins/perf/index';
+import { contentBeforeRemarkPlugins, parseDirs } from '../../config/perf';
+import { docsOptions, upgradeDocsOptions } from '../../config/docs';
+import { readEnv } from '../../config/env';
+
+const require = createRequire(import.meta.url);
+type Processor = { process(input: { content: string; filePath: string; frontMatter: object; compilerName: string }): Promise<{ content: string }> };
+const { createProcessorUncached } = require('@docusaurus/mdx-loader/lib/processor') as {
+  createProcessorUncached(parameters: { options: object; format: ParseFormat }): Promise<Processor>;
+};
+const preprocess = (require('@docusaurus/mdx-loader/lib/preprocessor') as { default: (input: object) => string }).default;
+const { DEFAULT_MARKDOWN_CONFIG } = require('@docusaurus/core/lib/server/configValidation') as {
+  DEFAULT_MARKDOWN_CONFIG: { mdx1Compat: { comments: boolean; admonitions: boolean; headingIds: boolean } } & Record<string, unknown>;
+};
+
+const PAGES: Record<string, string> = {
+  'guide/signals.md': [
+    '---',
+    'title: Сигналы',
+    'description: Как работать с сигналами.',
+    '---',
+    '',
+    '# Сигналы {#signals}',
+    '',
+    'Откройте **Сигналы → Настройки**. Ссылка: https://example.org/monq и <https://example.org/x>.',
+    '',
+    ':::note Перед началом',
+    '',
+    'Нужна роль администратора.',
+    '',
+    ':::',
+    '',
+    '| Поле | Значение |',
+    '| --- | --- |',
+    '| `severity` | `critical` |',
+    '',
+    '<!-- комментарий автора -->',
+    '',
+    '<details><summary>Пример</summary>',
+    '',
+    '```bash',
+    'curl -s https://monq.example/api/public/sm/v2/signals',
+    '```',
+    '',
+    '</details>',
+  ].join('\n'),
+  'guide/api.mdx': [
+    '---',
+    'title: API',
+    '---',
+    '',
+    "import Tabs from '@theme/Tabs';",
+    '',
+    'export const limit = 25;',
+    '',
+    '## Запрос {#request}',
+    '',
+    'Не больше {limit} записей за запрос.',
+    '',
+    '<Tabs groupId="lang">',
+    '',
+    '- [x] проверено',
+    '',
+    '</Tabs>',
+    '',
+    ':::tip',
+    '',
+    'Текст ~~старый~~ новый.',
+    '',
+    ':::',
+  ].join('\n'),
+  'upgrade/v9.md': '# Обновление до 9.0\n\n1. Остановите службы.\n2. Обновите пакеты.\n\nСноска[^1].\n\n[^1]: Примечание.\n',
+};
+
+let site: string;
+const markdownConfig = { ...DEFAULT_MARKDOWN_CONFIG, format: 'detect' };
+
+function mdxOptions(withWorkers: boolean): object {
+  return {
+    admonitions: true,
+    beforeDefaultRemarkPlugins: withWorkers ? contentBeforeRemarkPlugins : [],
+    remarkPlugins: [],
+    rehypePlugins: [],
+    recmaPlugins: [],
+    markdownConfig,
+    staticDirs: [],
+    siteDir: site,
+  };
+}
+
+async function compile(path: string, format: ParseFormat, withWorkers: boolean, text?: string): Promise<string> {
+  const processor = await createProcessorUncached({ options: mdxOptions(withWorkers), format });
+  const content = preprocess({ fileContent: text ?? readFileSync(path, 'utf8'), filePath: path, markdownConfig, admonitions: true });
+  return (await processor.process({ content, filePath: path, frontMatter: {}, compilerName: 'server' })).content;
+}
+
+function startPool(workers = 1) {
+  return startParsePool({
+    files: contentFiles([join(site, 'docs'), join(site, 'upgrade')]),
+    markdown: { mdx1Compat: { ...DEFAULT_MARKDOWN_CONFIG.mdx1Compat } },
+    admonitions: true,
+    workers,
+  });
+}
+
+before(() => {
+  site = mkdtempSync(join(tmpdir(), 'monq-mdx-parse-'));
+  for (const [rel, text] of Object.entries(PAGES)) {
+    const dir = rel.startsWith('upgrade/') ? 'upgrade' : 'docs';
+    const path = join(site, dir, rel.replace(/^upgrade\//, ''));
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, text);
+  }
+});
+after(async () => {
+  await stopParsePool();
+  rmSync(site, { recursive: true, force: true });
+});
+
+describe('pages parsed in worker threads', () => {
+  test('compile to the same module as the loader parsing them itself, every tree from a worker', async () => {
+    const files = contentFiles([join(site, 'docs'), join(site, 'upgrade'), join(site, 'missing')]);
+    assert.deepEqual(
+      files.map((file) => [file.path.slice(site.length + 1), file.format]),
+      [
+        ['docs/guide/api.mdx', 'mdx'],
+        ['docs/guide/signals.md', 'md'],
+        ['upgrade/v9.md', 'md'],
+      ],
+    );
+    const expected = await Promise.all(files.map((file) => compile(file.path, file.format, false)));
+    const pool = startPool(2);
+    assert.equal(currentParsePool(), pool);
+    // Let the workers finish, so that every tree comes from them.
+    await new Promise((done) => setTimeout(done, 1500));
+    for (const [i, file] of files.entries()) {
+      assert.equal(await compile(file.path, file.format, true), expected[i], file.path);
+    }
+    const stats = await stopParsePool();
+    assert.deepEqual(stats, { files: 3, fromWorkers: 3, waited: 0, onMain: 0, discarded: 0 });
+    assert.equal(currentParsePool(), null);
+    assert.match(expected[1]!, /theme-admonition|admonition/i);
+  });
+
+  test('another text or another syntax: the worker tree is dropped and the loader parses the page', async () => {
+    const [api, signals, upgrade] = contentFiles([join(site, 'docs'), join(site, 'upgrade')]);
+    const changed = `${readFileSync(upgrade!.path, 'utf8')}\nНовый абзац.\n`;
+    const expectedChanged = await compile(upgrade!.path, 'md', false, changed);
+    const expectedAsMdx = await compile(signals!.path, 'mdx', false).catch((error: Error) => error.message);
+    startPool();
+    await new Promise((done) => setTimeout(done, 1500));
+    // The file changed after the worker read it.
+    assert.equal(await compile(upgrade!.path, 'md', true, changed), expectedChanged);
+    // The worker parsed `.md` as Markdown; a processor for MDX has other syntax.
+    assert.equal(await compile(signals!.path, 'mdx', true).catch((error: Error) => error.message), expectedAsMdx);
+    // The worker's tree for a file the loader has not asked for is still there, and used.
+    assert.equal(await compile(api!.path, 'mdx', true), await compile(api!.path, 'mdx', false));
+    const stats = await stopParsePool();
+    assert.deepEqual(stats, { files: 3, fromWorkers: 1, waited: 0, onMain: 0, discarded: 2 });
+  });
+
+  test('a page the loader reaches before any worker is parsed on the main thread, and only there', async () => {
+    const files = contentFiles([join(site, 'docs'), join(site, 'upgrade')]);
+    const pool = startPool();
+    // Straight away: the worker is still loading its modules.
+    const output = await compile(files[2]!.path, 'md', true);
+    assert.equal(output, await compile(files[2]!.path, 'md', false));
+    const stats = await stopParsePool();
+    assert.equal(stats?.onMain, 1);
+    assert.equal(pool.stats.fromWorkers + pool.stats.onMain, 1);
+  });
+});
+
+describe('which pages, in which order', () => {
+  test('each worker goes round the whole list from its own starting point', () => {
+    assert.deepEqual(workerOrders(5, 1), [[0, 1, 2, 3, 4]]);
+    assert.deepEqual(workerOrders(5, 2), [
+      [0, 1, 2, 3, 4],
+      [4, 3, 2, 1, 0],
+    ]);
+    const three = workerOrders(6, 3);
+    assert.deepEqual(three[2], [3, 4, 5, 0, 1, 2]);
+    for (const order of three) assert.deepEqual([...order].sort(), [0, 1, 2, 3, 4, 5]);
+  });
+
+  test('the docs instances, their versions and the pages', () => {
+    const env = readEnv({});
+    assert.deepEqual(parseDirs([docsOptions(env), upgradeDocsOptions()]), ['docs', 'versioned_docs', 'upgrade', 'upgrade_versioned_docs', 'src/pages']);
+  });
+
+  test('only a production build starts the workers, and not with a Markdown preprocessor', async () => {
+    const context = (preprocessor?: unknown) =>
+      ({ siteDir: site, siteConfig: { markdown: { ...DEFAULT_MARKDOWN_CONFIG, preprocessor } } }) as unknown as LoadContext;
+    const mode = process.env.NODE_ENV;
+    try {
+      process.env.NODE_ENV = 'development';
+      assert.equal(startContentParsing(context(), ['docs']), null);
+      process.env.NODE_ENV = 'production';
+      assert.equal(startContentParsing(context(() => ''), ['docs']), null);
+      assert.equal(startContentParsing(context(), []), null);
+      const pool = startContentParsing(context(), ['docs', 'upgrade']);
+      assert.equal(pool?.stats.files, 3);
+    } finally {
+      process.env.NODE_ENV = mode;
+    }
+    await stopParsePool();
+  });
+});
