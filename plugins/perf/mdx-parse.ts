@@ -110,6 +110,7 @@ export class ParsePool {
   private readonly index = new Map<string, number>();
   private readonly results = new Map<number, ParseResult>();
   private readonly port: MessagePort;
+  private readonly extraPorts: MessagePort[] = [];
   private readonly workers: Worker[];
   readonly stats: ParseStats;
 
@@ -139,13 +140,15 @@ export class ParsePool {
         transferList: [link],
       });
       worker.unref();
-      // A worker that fails leaves its files FREE or DONE with an error: the loader parses them.
-      worker.on('error', () => undefined);
+      // A worker that fails leaves its files to the loader, which parses them itself: the build is
+      // only slower, and says so.
+      worker.on('error', (error) => {
+        console.warn(`[perf] an MDX parse worker stopped, the loader parses its pages itself: ${error.message}`);
+      });
       return worker;
     });
   }
 
-  private readonly extraPorts: MessagePort[] = [];
   private addPort(): MessagePort {
     const channel = new MessageChannel();
     channel.port1.unref();
