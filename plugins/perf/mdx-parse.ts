@@ -17,7 +17,7 @@
  * preprocessing) by a parser with the same fingerprint (mdx-parse-fingerprint.cjs); otherwise the
  * loader parses the page itself, so the output never depends on the pool.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -66,20 +66,14 @@ export interface ParseStats {
 /** `.md` and `.mdx` files under the given directories (missing directories are skipped), sorted. */
 export function contentFiles(dirs: readonly string[]): ParseFile[] {
   const out: ParseFile[] = [];
-  const walk = (dir: string): void => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && /\.mdx?$/.test(entry.name)) {
+        out.push({ path: join(entry.parentPath, entry.name), format: entry.name.endsWith('.mdx') ? 'mdx' : 'md' });
+      }
     }
-    for (const entry of entries) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.mdx?$/.test(entry.name)) out.push({ path: full, format: entry.name.endsWith('.mdx') ? 'mdx' : 'md' });
-    }
-  };
-  dirs.forEach(walk);
+  }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
@@ -154,6 +148,16 @@ export class ParsePool {
     channel.port1.unref();
     this.extraPorts.push(channel.port1);
     return channel.port2;
+  }
+
+  /** Files that no one has finished or taken yet (free, or being parsed by a worker). */
+  pending(): number {
+    let count = 0;
+    for (let i = 0; i < this.state.length && i < this.stats.files; i++) {
+      const state = Atomics.load(this.state, i);
+      if (state === FREE || state === WORKER) count += 1;
+    }
+    return count;
   }
 
   private drain(): void {

@@ -16,6 +16,7 @@ import {
   stopParsePool,
   workerOrders,
   type ParseFormat,
+  type ParsePool,
 } from '../../plugins/perf/mdx-parse';
 import { startContentParsing } from '../../plugins/perf/index';
 import { contentBeforeRemarkPlugins, parseDirs } from '../../config/perf';
@@ -113,6 +114,15 @@ async function compile(path: string, format: ParseFormat, withWorkers: boolean, 
   return (await processor.process({ content, filePath: path, frontMatter: {}, compilerName: 'server' })).content;
 }
 
+/** Until the workers have parsed every file (polling keeps the event loop alive; 60 s at most). */
+async function settled(pool: ParsePool): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (pool.pending() > 0) {
+    if (Date.now() > deadline) throw new Error(`workers still busy: ${pool.pending()} files`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
 function startPool(workers = 1) {
   return startParsePool({
     files: contentFiles([join(site, 'docs'), join(site, 'upgrade')]),
@@ -151,7 +161,7 @@ describe('pages parsed in worker threads', () => {
     const pool = startPool(2);
     assert.equal(currentParsePool(), pool);
     // Let the workers finish, so that every tree comes from them.
-    await new Promise((done) => setTimeout(done, 1500));
+    await settled(pool);
     for (const [i, file] of files.entries()) {
       assert.equal(await compile(file.path, file.format, true), expected[i], file.path);
     }
@@ -166,8 +176,7 @@ describe('pages parsed in worker threads', () => {
     const changed = `${readFileSync(upgrade!.path, 'utf8')}\nНовый абзац.\n`;
     const expectedChanged = await compile(upgrade!.path, 'md', false, changed);
     const expectedAsMdx = await compile(signals!.path, 'mdx', false).catch((error: Error) => error.message);
-    startPool();
-    await new Promise((done) => setTimeout(done, 1500));
+    await settled(startPool());
     // The file changed after the worker read it.
     assert.equal(await compile(upgrade!.path, 'md', true, changed), expectedChanged);
     // The worker parsed `.md` as Markdown; a processor for MDX has other syntax.
