@@ -255,7 +255,9 @@ export default function perfPlugin(context?: LoadContext, options?: unknown): Pl
         // In place: what configureWebpack returns is merged after Docusaurus's aliases, too late.
         if (preact) config.resolve = { ...config.resolve, alias: withPreact(config.resolve?.alias) };
       }
-      if (isServer || config.mode !== 'production') return alias;
+      if (config.mode !== 'production') return alias;
+      // The server bundle: one merge of the <Head> tags per page (helmet-loader.cjs).
+      if (isServer) return { ...alias, module: { rules: [{ test: HELMET_MODULE, use: [{ loader: join(here, 'helmet-loader.cjs') }] }] } };
       withUtf8Minifier(config);
       // Without the manifest plugin (a Docusaurus change) pages list their entry scripts only, as stock
       // Docusaurus does; tests/budget/budget.test.ts notices.

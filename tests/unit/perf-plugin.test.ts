@@ -217,7 +217,7 @@ test('only the two modules this plugin replaces read the route tables in the bro
   ]);
 });
 
-test('the client production bundle names chunks by id and loads the registry through the loader; the server bundle only gets the alias', () => {
+test('the client production bundle names chunks by id and loads the registry through the loader; the server bundle gets the alias and the Helmet loader only', () => {
   const plugin = perfPlugin();
   const configure = plugin.configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
   const client = configure({ mode: 'production' }, false);
@@ -241,7 +241,7 @@ test('the client production bundle names chunks by id and loads the registry thr
   assert.ok(!REGISTRY_MODULE.test('/site/.docusaurus/routes.js'));
   const server = configure({ mode: 'production' }, true);
   assert.equal(server.output, undefined);
-  assert.equal(server.module, undefined);
+  assert.deepEqual((server.module?.rules ?? []).map((rule) => (rule as { test: RegExp }).test), [HELMET_MODULE]);
   assert.match(String((server.resolve?.alias as Record<string, string>)['prism-react-renderer$']), /highlight\.tsx$/);
   assert.equal((server.resolve?.alias as Record<string, string>).tslib$, undefined);
   assert.equal(configure({ mode: 'development' }, false).output, undefined);
@@ -620,12 +620,12 @@ const { coalesceHelmet } = require('../../plugins/perf/helmet-loader.cjs') as {
   coalesceHelmet(source: string, path: string): string;
 };
 
-test('react-helmet-async: in the browser, the Head instances of one task are merged once, in a microtask', async () => {
+test('react-helmet-async: the Head instances of one task are merged once, in a microtask (per page context on the server)', async () => {
   const path = require.resolve('react-helmet-async').replace(/index\.js$/, 'index.module.js');
   assert.ok(HELMET_MODULE.test(path), path);
   const source = readFileSync(path, 'utf8');
   const out = coalesceHelmet(source, path);
-  assert.match(out, /r\.emitChange=function\(\)\{var s=this;if\(!q\.canUseDOM\)return s\.monqEmitNow\(\);/);
+  assert.match(out, /r\.emitChange=function\(\)\{var s=this;if\(!q\.canUseDOM\)\{var c=s\.props\.context;/);
   assert.match(out, /r\.monqEmitNow=function\(\)\{var t,e,r=this\.props\.context/);
   assert.throws(() => coalesceHelmet('export {}', '/x/react-helmet-async/lib/index.module.js'), /not found once/);
 
@@ -636,7 +636,8 @@ test('react-helmet-async: in the browser, the Head instances of one task are mer
   const r: Record<string, unknown> = {};
   new Function('r', 'q', 'queueMicrotask', `var monqHelmetQueued = null; ${method};`)(r, q, queueMicrotask);
   const emit = r.emitChange as (this: { name: string; monqEmitNow(): void }) => void;
-  const instance = (name: string) => ({ name, monqEmitNow: () => merges.push(name) });
+  const browserContext = {};
+  const instance = (name: string, context: object = browserContext) => ({ name, props: { context }, monqEmitNow: () => merges.push(name) });
   for (const name of ['a', 'b', 'c']) emit.call(instance(name));
   assert.deepEqual(merges, []);
   await Promise.resolve();
@@ -644,7 +645,18 @@ test('react-helmet-async: in the browser, the Head instances of one task are mer
   emit.call(instance('d'));
   await Promise.resolve();
   assert.deepEqual(merges, ['c', 'd']);
+  // The server renders several pages at once, each with its own context: one merge per page, with the
+  // page's last instance, and never a merge of one page with another page's instance.
   q.canUseDOM = false;
-  emit.call(instance('server'));
-  assert.deepEqual(merges, ['c', 'd', 'server'], 'on the server the merge stays synchronous');
+  merges.length = 0;
+  const [one, two] = [{}, {}];
+  for (const name of ['one-a', 'one-b']) emit.call(instance(name, one));
+  for (const name of ['two-a', 'two-b', 'two-c']) emit.call(instance(name, two));
+  emit.call(instance('one-c', one));
+  assert.deepEqual(merges, []);
+  await Promise.resolve();
+  assert.deepEqual(merges.sort(), ['one-c', 'two-c']);
+  emit.call(instance('one-d', one));
+  await Promise.resolve();
+  assert.deepEqual(merges.sort(), ['one-c', 'one-d', 'two-c']);
 });
