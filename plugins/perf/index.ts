@@ -17,8 +17,13 @@
  *   (`translations-loader.cjs`); react-helmet-async merges the page's `<Head>` tags once per task
  *   instead of once per instance (`helmet-loader.cjs`); the site config leaves out what only the build
  *   reads (`site-config-loader.cjs`).
+ * - Both bundles: react-helmet-async merges the `<Head>` tags once per task (browser) or per page
+ *   (server) (`helmet-loader.cjs`); doc card labels skip the emoji test when they start with a letter,
+ *   and a page's active doc context is computed once per path (`theme-utils-loader.cjs`).
  * - Markdown images are files, not data URIs inlined in the HTML and the page's chunk
  *   (`markdown-images.ts`).
+ * - `docusaurus build`: worker threads parse the content pages ahead of the MDX loader
+ *   (`mdx-parse.ts`).
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
@@ -50,6 +55,8 @@ export const PREFETCH_MODULES = modulesOf('./prefetch-loader.cjs', 'PREFETCH_MOD
 
 /** The two Docusaurus modules that sort with `localeCompare` on every page load (plain-compare-loader.cjs). */
 export const PLAIN_COMPARE_MODULES = modulesOf('./plain-compare-loader.cjs', 'PLAIN_COMPARE_MODULES');
+/** Two helpers of every docs page answered sooner, in both bundles (theme-utils-loader.cjs). */
+export const THEME_UTILS_MODULES = modulesOf('./theme-utils-loader.cjs', 'THEME_UTILS_MODULES');
 /** Docusaurus's CommonJS modules, whose tslib helpers are required by name (tslib-loader.cjs). */
 export const TSLIB_MODULES = modulesOf('./tslib-loader.cjs', 'TSLIB_MODULES');
 /** tslib's ES build: with the helpers required by name, the bundler keeps only those used. */
@@ -256,8 +263,12 @@ export default function perfPlugin(context?: LoadContext, options?: unknown): Pl
         if (preact) config.resolve = { ...config.resolve, alias: withPreact(config.resolve?.alias) };
       }
       if (config.mode !== 'production') return alias;
-      // The server bundle: one merge of the <Head> tags per page (helmet-loader.cjs).
-      if (isServer) return { ...alias, module: { rules: [{ test: HELMET_MODULE, use: [{ loader: join(here, 'helmet-loader.cjs') }] }] } };
+      const bothBundles = [
+        { test: HELMET_MODULE, use: [{ loader: join(here, 'helmet-loader.cjs') }] },
+        { test: THEME_UTILS_MODULES, use: [{ loader: join(here, 'theme-utils-loader.cjs') }] },
+      ];
+      // The server bundle: one merge of the <Head> tags per page (helmet-loader.cjs), the theme helpers.
+      if (isServer) return { ...alias, module: { rules: bothBundles } };
       withUtf8Minifier(config);
       // Without the manifest plugin (a Docusaurus change) pages list their entry scripts only, as stock
       // Docusaurus does; tests/budget/budget.test.ts notices.
@@ -278,7 +289,7 @@ export default function perfPlugin(context?: LoadContext, options?: unknown): Pl
             { test: PREFETCH_MODULES, use: [{ loader: join(here, 'prefetch-loader.cjs') }] },
             { test: TSLIB_MODULES, use: [{ loader: join(here, 'tslib-loader.cjs') }] },
             { test: CODE_TRANSLATIONS_MODULE, use: [{ loader: join(here, 'translations-loader.cjs') }] },
-            { test: HELMET_MODULE, use: [{ loader: join(here, 'helmet-loader.cjs') }] },
+            ...bothBundles,
           ],
         },
       };

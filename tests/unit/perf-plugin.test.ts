@@ -25,6 +25,7 @@ import perfPlugin, {
   TSLIB_MODULES,
   CODE_TRANSLATIONS_MODULE,
   HELMET_MODULE,
+  THEME_UTILS_MODULES,
 } from '../../plugins/perf/index';
 import { perfPlugins, routeParts } from '../../config/perf';
 import {
@@ -234,6 +235,7 @@ test('the client production bundle names chunks by id and loads the registry thr
       [TSLIB_MODULES, 'tslib-loader.cjs'],
       [CODE_TRANSLATIONS_MODULE, 'translations-loader.cjs'],
       [HELMET_MODULE, 'helmet-loader.cjs'],
+      [THEME_UTILS_MODULES, 'theme-utils-loader.cjs'],
     ],
   );
   assert.equal((client.resolve?.alias as Record<string, string>).tslib$, TSLIB_ES);
@@ -241,7 +243,7 @@ test('the client production bundle names chunks by id and loads the registry thr
   assert.ok(!REGISTRY_MODULE.test('/site/.docusaurus/routes.js'));
   const server = configure({ mode: 'production' }, true);
   assert.equal(server.output, undefined);
-  assert.deepEqual((server.module?.rules ?? []).map((rule) => (rule as { test: RegExp }).test), [HELMET_MODULE]);
+  assert.deepEqual((server.module?.rules ?? []).map((rule) => (rule as { test: RegExp }).test), [HELMET_MODULE, THEME_UTILS_MODULES]);
   assert.match(String((server.resolve?.alias as Record<string, string>)['prism-react-renderer$']), /highlight\.tsx$/);
   assert.equal((server.resolve?.alias as Record<string, string>).tslib$, undefined);
   assert.equal(configure({ mode: 'development' }, false).output, undefined);
