@@ -18,6 +18,8 @@
  *     hydration boot prefetched already.
  * A snippet that is not found stops the build: after a Docusaurus upgrade, check the two modules again.
  */
+const { applyEdits, modulesOf } = require('./source-edits.cjs');
+
 const QUEUE = `
 // monq: prefetch requests wait in a queue and are served one page per task
 const monqPrefetchQueue = [];
@@ -82,25 +84,10 @@ const PATCHES = [
 ];
 
 /** The modules the loader applies to. */
-const PREFETCH_MODULES = new RegExp(PATCHES.map((patch) => patch.file.source).join('|'));
+const PREFETCH_MODULES = modulesOf(PATCHES);
 
 function patchPrefetch(source, resourcePath) {
-  const patch = PATCHES.find((candidate) => candidate.file.test(resourcePath));
-  if (!patch) return source;
-  let result = source;
-  for (const { from, until, expect = [], to } of patch.edits) {
-    const fail = (what) => {
-      throw new Error(`perf: ${what} in ${resourcePath}; see plugins/perf/prefetch-loader.cjs`);
-    };
-    if (result.split(from).length !== 2) fail(`"${from}" not found exactly once`);
-    const start = result.indexOf(from);
-    const end = until === undefined ? start + from.length : result.indexOf(until, start);
-    if (end < 0) fail(`"${until}" not found after "${from}"`);
-    const replaced = result.slice(start, until === undefined ? end : end + until.length);
-    for (const snippet of expect) if (!replaced.includes(snippet)) fail(`"${snippet}" not found in the code replaced`);
-    result = result.slice(0, start) + to + result.slice(start + replaced.length);
-  }
-  return result;
+  return applyEdits(PATCHES, source, resourcePath, 'prefetch-loader.cjs');
 }
 
 module.exports = function prefetchLoader(source) {

@@ -12,52 +12,58 @@
  *   ask again for the same page. The result depends only on the plugin's global data (one object for
  *   the whole build or session) and the path, so it is kept per data object and path.
  *
- * A snippet that is not found stops the build: after a Docusaurus upgrade, check the two modules again.
+ * A snippet that is not found stops the build (source-edits.cjs): after a Docusaurus upgrade, check the
+ * two modules again.
  */
 'use strict';
+
+const { applyEdits, modulesOf } = require('./source-edits.cjs');
 
 const PATCHES = [
   {
     file: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]emojiUtils\.js$/,
-    from: 'export function extractLeadingEmoji(input) {',
-    to:
-      'export function extractLeadingEmoji(input) {\n' +
-      '    if (/^[A-Za-z\\u0400-\\u04FF]/.test(input)) {\n' +
-      '        return { emoji: null, rest: input };\n' +
-      '    }',
+    edits: [
+      {
+        from: 'export function extractLeadingEmoji(input) {',
+        to:
+          'export function extractLeadingEmoji(input) {\n' +
+          '    if (/^[A-Za-z\\u0400-\\u04FF]/.test(input)) {\n' +
+          '        return { emoji: null, rest: input };\n' +
+          '    }',
+      },
+    ],
   },
   {
     file: /[\\/]@docusaurus[\\/]plugin-content-docs[\\/]lib[\\/]client[\\/]docsClientUtils\.js$/,
-    from: 'export function getActiveDocContext(data, pathname) {',
-    to:
-      'const monqDocContexts = new WeakMap();\n' +
-      'export function getActiveDocContext(data, pathname) {\n' +
-      '    let byPath = monqDocContexts.get(data);\n' +
-      '    if (!byPath) {\n' +
-      '        byPath = new Map();\n' +
-      '        monqDocContexts.set(data, byPath);\n' +
-      '    }\n' +
-      '    let context = byPath.get(pathname);\n' +
-      '    if (!context) {\n' +
-      '        context = monqActiveDocContext(data, pathname);\n' +
-      '        byPath.set(pathname, context);\n' +
-      '    }\n' +
-      '    return context;\n' +
-      '}\n' +
-      'function monqActiveDocContext(data, pathname) {',
+    edits: [
+      {
+        from: 'export function getActiveDocContext(data, pathname) {',
+        to:
+          'const monqDocContexts = new WeakMap();\n' +
+          'export function getActiveDocContext(data, pathname) {\n' +
+          '    let byPath = monqDocContexts.get(data);\n' +
+          '    if (!byPath) {\n' +
+          '        byPath = new Map();\n' +
+          '        monqDocContexts.set(data, byPath);\n' +
+          '    }\n' +
+          '    let context = byPath.get(pathname);\n' +
+          '    if (!context) {\n' +
+          '        context = monqActiveDocContext(data, pathname);\n' +
+          '        byPath.set(pathname, context);\n' +
+          '    }\n' +
+          '    return context;\n' +
+          '}\n' +
+          'function monqActiveDocContext(data, pathname) {',
+      },
+    ],
   },
 ];
 
 /** The modules the loader applies to. */
-const THEME_UTILS_MODULES = new RegExp(PATCHES.map((patch) => patch.file.source).join('|'));
+const THEME_UTILS_MODULES = modulesOf(PATCHES);
 
 function patchThemeUtils(source, resourcePath) {
-  const patch = PATCHES.find((candidate) => candidate.file.test(resourcePath));
-  if (!patch) return source;
-  if (source.split(patch.from).length !== 2) {
-    throw new Error(`perf: "${patch.from}" not found once in ${resourcePath}; see plugins/perf/theme-utils-loader.cjs`);
-  }
-  return source.replace(patch.from, patch.to);
+  return applyEdits(PATCHES, source, resourcePath, 'theme-utils-loader.cjs');
 }
 
 module.exports = function themeUtilsLoader(source) {
