@@ -81,12 +81,13 @@ export function balance(files: ReadonlyArray<{ path: string; size: number }>, pa
   return shares.map((share) => share.paths).filter((paths) => paths.length > 0);
 }
 
+/** What compress-worker.cjs is told besides its files. */
+const SETTINGS = { gzipLevel: GZIP_LEVEL, brotliQuality: BROTLI_QUALITY };
+
 function runWorker(paths: readonly string[]): Promise<CompressResult> {
   return new Promise((resolve, reject) => {
     let result: CompressResult | null = null;
-    const worker = new Worker(COMPRESS_WORKER, {
-      workerData: { monqCompress: true, paths, gzipLevel: GZIP_LEVEL, brotliQuality: BROTLI_QUALITY },
-    });
+    const worker = new Worker(COMPRESS_WORKER, { workerData: { monqCompress: true, paths, ...SETTINGS } });
     worker.once('message', (message: CompressResult) => {
       result = message;
     });
@@ -110,10 +111,9 @@ export async function compressFiles(dir: string, files: readonly string[], threa
     .filter((rel) => COMPRESSIBLE.test(rel))
     .map((rel) => ({ rel, path: join(dir, rel), size: statSync(join(dir, rel)).size }))
     .filter((file) => shouldCompress(file.rel, file.size));
-  const settings = { gzipLevel: GZIP_LEVEL, brotliQuality: BROTLI_QUALITY };
   const results =
     threads <= 1
-      ? [compressWorker.compressAll(queue.map((file) => file.path), settings)]
+      ? [compressWorker.compressAll(queue.map((file) => file.path), SETTINGS)]
       : await Promise.all(balance(queue, threads).map((paths) => runWorker(paths)));
   return results.reduce<CompressResult>(
     (sum, part) => ({

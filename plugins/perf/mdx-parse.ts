@@ -103,8 +103,7 @@ export class ParsePool {
   private readonly state: Int32Array;
   private readonly index = new Map<string, number>();
   private readonly results = new Map<number, ParseResult>();
-  private readonly port: MessagePort;
-  private readonly extraPorts: MessagePort[] = [];
+  private readonly ports: MessagePort[] = [];
   private readonly workers: Worker[];
   readonly stats: ParseStats;
 
@@ -114,24 +113,22 @@ export class ParsePool {
     const buffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * Math.max(1, files.length));
     this.state = new Int32Array(buffer);
     this.stats = { files: files.length, fromWorkers: 0, waited: 0, onMain: 0, discarded: 0 };
-    const channel = new MessageChannel();
-    this.port = channel.port1;
-    this.port.unref();
-    const count = Math.max(1, options.workers ?? 1);
-    const orders = workerOrders(files.length, count);
-    this.workers = orders.map((order, w) => {
-      // Each worker gets its own port to the same channel end: a MessagePort can be sent only once.
-      const link = w === 0 ? channel.port2 : this.addPort();
+    const orders = workerOrders(files.length, Math.max(1, options.workers ?? 1));
+    this.workers = orders.map((order) => {
+      // A channel per worker: the loader reads this end, the worker gets the other one.
+      const channel = new MessageChannel();
+      channel.port1.unref();
+      this.ports.push(channel.port1);
       const worker = new Worker(PARSE_WORKER, {
         workerData: {
           files,
           order,
           state: buffer,
-          port: link,
+          port: channel.port2,
           markdown: options.markdown,
           admonitions: options.admonitions,
         },
-        transferList: [link],
+        transferList: [channel.port2],
       });
       worker.unref();
       // A worker that fails leaves its files to the loader, which parses them itself: the build is
@@ -143,17 +140,10 @@ export class ParsePool {
     });
   }
 
-  private addPort(): MessagePort {
-    const channel = new MessageChannel();
-    channel.port1.unref();
-    this.extraPorts.push(channel.port1);
-    return channel.port2;
-  }
-
   /** Files that no one has finished or taken yet (free, or being parsed by a worker). */
   pending(): number {
     let count = 0;
-    for (let i = 0; i < this.state.length && i < this.stats.files; i++) {
+    for (let i = 0; i < this.stats.files; i++) {
       const state = Atomics.load(this.state, i);
       if (state === FREE || state === WORKER) count += 1;
     }
@@ -161,7 +151,7 @@ export class ParsePool {
   }
 
   private drain(): void {
-    for (const port of [this.port, ...this.extraPorts]) {
+    for (const port of this.ports) {
       for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
         const result = received.message as ParseResult;
         this.results.set(result.i, result);
@@ -204,8 +194,7 @@ export class ParsePool {
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
-    this.port.close();
-    this.extraPorts.forEach((port) => port.close());
+    this.ports.forEach((port) => port.close());
   }
 }
 
