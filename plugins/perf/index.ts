@@ -14,9 +14,8 @@
  *   page's files read from its route data and each file requested once (`prefetch-loader.cjs`);
  *   Docusaurus's CommonJS modules require their tslib helpers by name (`tslib-loader.cjs`); the search
  *   UI's strings leave the code translations of `main.js` and load with the search UI
- *   (`translations-loader.cjs`); react-helmet-async merges the page's `<Head>` tags once per task
- *   instead of once per instance (`helmet-loader.cjs`); the site config leaves out what only the build
- *   reads (`site-config-loader.cjs`).
+ *   (`translations-loader.cjs`); the site config leaves out what only the build reads
+ *   (`site-config-loader.cjs`).
  * - Both bundles: react-helmet-async merges the `<Head>` tags once per task (browser) or per page
  *   (server) (`helmet-loader.cjs`); doc card labels skip the emoji test when they start with a letter,
  *   and a page's active doc context is computed once per path (`theme-utils-loader.cjs`).

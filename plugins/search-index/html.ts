@@ -45,6 +45,9 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 export function decodeEntities(text: string): string {
+  if (!text.includes('&')) {
+    return text;
+  }
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, body: string) => {
     if (body[0] === '#') {
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
@@ -98,7 +101,7 @@ export function parseHtml(html: string): ElementNode {
 
   const pushText = (text: string) => {
     if (text !== '') {
-      current.children.push({type: 'text', text: text.includes('&') ? decodeEntities(text) : text});
+      current.children.push({type: 'text', text: decodeEntities(text)});
     }
   };
   const close = (tag: string) => {
