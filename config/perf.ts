@@ -7,6 +7,7 @@ import rehypeCodeTokens from '../plugins/perf/rehype-code-tokens';
 import { ssrTemplate } from '../plugins/perf/ssr-template';
 import rehypeHydrationSlices from '../plugins/perf/rehype-hydration-slices';
 import remarkParsedInWorkers from '../plugins/perf/mdx-parse';
+import remarkRawOnlyWhenNeeded from '../plugins/perf/raw-html';
 import type { SiteEnv } from './env';
 
 /**
@@ -77,9 +78,10 @@ export const contentRehypePlugins = [rehypeCodeTokens, rehypeHydrationSlices];
 
 /**
  * Remark plugins that run before Docusaurus's own, in every content plugin: the parser takes the
- * trees that worker threads parsed ahead of the loader (plugins/perf/mdx-parse.ts).
+ * trees that worker threads parsed ahead of the loader (plugins/perf/mdx-parse.ts); rehype-raw runs
+ * only on `.md` pages with embedded HTML (plugins/perf/raw-html.ts).
  */
-export const contentBeforeRemarkPlugins = [remarkParsedInWorkers];
+export const contentBeforeRemarkPlugins = [remarkParsedInWorkers, remarkRawOnlyWhenNeeded];
 
 /**
  * The docs plugin of both instances: `@docusaurus/plugin-content-docs` wrapped so that doc descriptions

@@ -34,6 +34,7 @@ import type { Configuration } from 'webpack';
 import { MARKDOWN_IMAGE_INLINE_LIMIT, markdownImagesAsFiles } from './markdown-images';
 import { RouteChunkOriginsPlugin, manifestPathOf } from './route-chunk-origins';
 import { contentFiles, parseWorkers, startParsePool, stopParsePool, type ParsePool } from './mdx-parse';
+import { RAW_HTML_STATS } from './raw-html';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
@@ -256,6 +257,10 @@ export default function perfPlugin(context?: LoadContext, options?: unknown): Pl
         console.log(
           `[perf] MDX: ${stats.fromWorkers} of ${stats.files} pages parsed in worker threads (${stats.waited} waited for), ${stats.onMain} on the main thread, ${stats.discarded} discarded`,
         );
+      }
+      const raw = RAW_HTML_STATS;
+      if (raw.ran + raw.skipped > 0) {
+        console.log(`[perf] rehype-raw: ${raw.skipped} Markdown pages left as they were, ${raw.ran} rebuilt by it`);
       }
     },
     configurePostCss: withoutPostCssWork,
