@@ -47,7 +47,7 @@ function withScriptsMinified(html, minified) {
   let out = '';
   let last = 0;
   for (const match of html.matchAll(SCRIPT)) {
-    const [element, attributes, text] = match;
+    const [, attributes, text] = match;
     if (text.trim() === '') continue;
     const kind = scriptKind(attributes);
     if (kind === 'json') continue;
