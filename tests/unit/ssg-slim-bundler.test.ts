@@ -45,6 +45,30 @@ console.log(JSON.stringify({ webpackbar: loaded('webpackbar') }));`, false);
   assert.deepEqual(result, { webpackbar: true });
 });
 
+const MINIFY = `${AS_RENDERER}
+const html = '<html><head><script>var a  =  1;</script></head><body><p>Текст <b>страницы</b></p>\\n  <br/></body></html>';
+rendererRequire('@docusaurus/bundler').getHtmlMinifier({ type: process.argv[1] }).then(async (minifier) => {
+  const { code } = await minifier.minify(html);
+  console.log(JSON.stringify({ code, terser: loaded('html-minifier-terser'), faster: loaded('@docusaurus/faster'), rspack: loaded('@rspack/core') }));
+});`;
+
+test('the SWC minifier works without html-minifier-terser, @docusaurus/faster and @rspack/core, with the same output', () => {
+  const run = (preload: boolean, type: string) => {
+    const args = [...(preload ? ['--require', PRELOAD] : []), '-e', `${LOADED}${MINIFY}`, type];
+    return JSON.parse(execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' })) as Record<string, unknown>;
+  };
+  const slim = run(true, 'swc');
+  const stock = run(false, 'swc');
+  assert.equal(slim.code, stock.code);
+  assert.match(String(slim.code), /var a=1/);
+  assert.deepEqual({ terser: slim.terser, faster: slim.faster, rspack: slim.rspack }, { terser: false, faster: false, rspack: false });
+  assert.deepEqual({ terser: stock.terser, faster: stock.faster }, { terser: true, faster: true });
+  // The webpack build's minifier still gets html-minifier-terser, loaded when it is first used.
+  const terser = run(true, 'terser');
+  assert.equal(terser.code, run(false, 'terser').code);
+  assert.equal(terser.terser, true);
+});
+
 test('the build command preloads it', () => {
   const scripts = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
   assert.match(scripts.build ?? '', /--require \.\/plugins\/perf\/ssg-slim-bundler\.cjs .*docusaurus build/);
