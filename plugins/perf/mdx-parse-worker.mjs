@@ -7,7 +7,8 @@
  *   files     [{ path, format: 'md' | 'mdx' }]
  *   order     indexes into `files`, in the order this worker takes them
  *   state     SharedArrayBuffer, one Int32 per file: FREE, MAIN, WORKER, DONE (see mdx-parse.ts)
- *   port      MessagePort for the results: { i, doc, tree, fingerprint } or { i, error }
+ *   port      MessagePort for the results: { i, doc, tree, fingerprint } or { i, error }, `tree` as the
+ *             bytes of `v8.serialize` (the loader deserializes a tree when it takes it)
  *   markdown  the site's normalized `markdown` config (only plain values are read)
  *   admonitions  the content plugins' `admonitions` option
  *
@@ -15,6 +16,7 @@
  * first, and waits for this worker when the worker is already on it.
  */
 import { readFileSync } from 'node:fs';
+import { serialize } from 'node:v8';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
@@ -59,11 +61,15 @@ for (const i of order) {
   try {
     const doc = preprocess({ fileContent: readFileSync(file.path, 'utf8'), filePath: file.path, markdownConfig, admonitions });
     const parser = parsers[file.format];
-    message = { i, doc, tree: parser.parse(doc), fingerprint: parser.fingerprint };
+    const tree = serialize(parser.parse(doc));
+    message = { i, doc, tree, fingerprint: parser.fingerprint };
   } catch (error) {
     message = { i, error: String(error) };
   }
-  port.postMessage(message);
+  // The bytes move to the loader's thread without a copy when they fill their own buffer.
+  const bytes = message.tree;
+  const own = bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  port.postMessage(message, own ? [bytes.buffer] : []);
   Atomics.store(state, i, DONE);
   Atomics.notify(state, i);
 }

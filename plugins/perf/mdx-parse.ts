@@ -21,6 +21,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { deserialize } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
@@ -48,7 +49,13 @@ export interface ParseFile {
 interface ParseResult {
   i: number;
   doc?: string;
-  tree?: unknown;
+  /**
+   * The tree as `v8.serialize` wrote it (the serializer of `postMessage` itself). The loader
+   * deserializes a tree only when it takes it: trees that arrive ahead of the loader wait as bytes,
+   * outside the JavaScript heap, instead of as object graphs that every young-generation garbage
+   * collection of the main thread would copy.
+   */
+  tree?: Uint8Array;
   fingerprint?: string;
   error?: string;
 }
@@ -198,7 +205,8 @@ export class ParsePool {
       return undefined;
     }
     this.stats.fromWorkers += 1;
-    return result.tree;
+    const { tree } = result;
+    return tree === undefined ? undefined : deserialize(tree);
   }
 
   async close(): Promise<void> {
