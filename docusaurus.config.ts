@@ -44,6 +44,10 @@ const markdown = {
   format: 'detect',
   // `## Заголовок {#latin-id}`: explicit heading ids in .md and .mdx (v4 turns this off by default).
   mdx1Compat: { comments: true, admonitions: true, headingIds: true },
+  // No GitHub emoji shortcodes (`:smile:`): the pages do not use them, and text such as `:15:` in a
+  // time or `:name:` in a configuration example stays as written. It also saves each page a pass
+  // over its text.
+  emoji: false,
   hooks: {
     onBrokenMarkdownLinks: 'throw',
     onBrokenMarkdownImages: 'throw',

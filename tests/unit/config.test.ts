@@ -84,3 +84,9 @@ test('version dropdown hides only on the upgrade instance', () => {
   assert.equal(isVersionDropdownHidden('default'), false);
   assert.equal(isVersionDropdownHidden(undefined), false);
 });
+
+test('site config: Markdown keeps text such as `:15:` as written (no emoji shortcodes), heading ids on', async () => {
+  const { default: config } = await import('../../docusaurus.config');
+  assert.equal(config.markdown.emoji, false);
+  assert.deepEqual(config.markdown.mdx1Compat, { comments: true, admonitions: true, headingIds: true });
+});
