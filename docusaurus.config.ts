@@ -23,7 +23,7 @@ import { footer } from './config/footer';
 import { clientRedirects } from './config/redirects';
 import { SEARCH_PAGE_PATH, searchPlugins, searchThemeConfig } from './config/search';
 import { clientModules } from './config/clientModules';
-import { deployPlugins } from './config/deploy';
+import { SITEMAP_FILE, deployPlugins } from './config/deploy';
 import { prism } from './config/prism';
 import { DOCS_PLUGIN, contentBeforeRemarkPlugins, contentRehypePlugins, perfPlugins, pageTemplate, startParsingEarly } from './config/perf';
 import { announcementId } from './config/announcement';
@@ -107,7 +107,7 @@ const config = {
           changefreq: 'weekly',
           priority: 0.5,
           ignorePatterns: ['/**/tags/**', `/${SEARCH_PAGE_PATH}`, `/${SEARCH_PAGE_PATH}/**`],
-          filename: 'sitemap.xml',
+          filename: SITEMAP_FILE,
         },
       } satisfies Preset.Options,
     ],

@@ -5,6 +5,7 @@
 import type { PluginConfig } from '@docusaurus/types';
 import deployPlugin, { type DeployPluginOptions } from '../plugins/deploy/index';
 import type { SiteEnv } from './env';
+import { clientRedirects } from './redirects';
 
 export function deployOptions(env: SiteEnv): DeployPluginOptions {
   return {
@@ -13,7 +14,18 @@ export function deployOptions(env: SiteEnv): DeployPluginOptions {
     hostedSearch: env.docsearch ? { appId: env.docsearch.appId } : null,
     // local mode: plugins/search-index writes search/ in this build
     awaitSearchIndex: env.docsearch === null,
+    expectFiles: [...redirectPages(), SITEMAP_FILE, OPENSEARCH_FILE],
   };
+}
+
+/** The sitemap the preset's sitemap plugin writes in postBuild (its `filename` option). */
+export const SITEMAP_FILE = 'sitemap.xml';
+/** The OpenSearch description @docusaurus/theme-search-algolia writes in postBuild (the search page is set). */
+export const OPENSEARCH_FILE = 'opensearch.xml';
+
+/** The pages @docusaurus/plugin-client-redirects writes in postBuild: `<from>/index.html`. */
+export function redirectPages(): string[] {
+  return clientRedirects().map(({ from }) => `${from.replace(/^\/+/, '')}/index.html`.replace(/^\//, ''));
 }
 
 export function deployPlugins(env: SiteEnv): PluginConfig[] {

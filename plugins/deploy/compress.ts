@@ -2,8 +2,8 @@
  * Build-time compression: `file.gz` and `file.br` next to every text file of the site, served as
  * they are by nginx (`gzip_static`, `brotli_static`) without compressing on each request.
  */
-import { statSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -38,21 +38,25 @@ export interface CompressResult {
   brotliBytes: number;
 }
 
-/** Every file under `dir` (relative paths with `/`), skipping the given top-level directories. */
+/**
+ * Every file under `dir` (relative paths with `/`), skipping the given top-level directories. Read
+ * synchronously: postBuild plugins share the main thread, and a walk that waited for the event loop
+ * at each of the ~400 directories waited for the search index to finish first.
+ */
 export async function listFiles(dir: string, skipDirs: readonly string[] = []): Promise<string[]> {
   const out: string[] = [];
-  async function walk(current: string): Promise<void> {
-    for (const entry of await readdir(current, { withFileTypes: true })) {
+  function walk(current: string): void {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
       const full = join(current, entry.name);
       const rel = relative(dir, full).split(sep).join('/');
       if (entry.isDirectory()) {
-        if (!skipDirs.includes(rel)) await walk(full);
+        if (!skipDirs.includes(rel)) walk(full);
       } else if (entry.isFile()) {
         out.push(rel);
       }
     }
   }
-  await walk(dir);
+  walk(dir);
   return out.sort();
 }
 

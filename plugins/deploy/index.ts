@@ -15,6 +15,7 @@
  * plugins/search-index in its own postBuild, manifest last: with `awaitSearchIndex` this plugin
  * waits for that manifest before compressing `search/`.
  */
+import { statSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
@@ -31,6 +32,15 @@ export type DeployPluginOptions = {
   compress?: boolean;
   /** How long to wait for the search manifest. */
   searchTimeoutMs?: number;
+  /**
+   * Files that other plugins write in postBuild: the redirect pages (`<from>/index.html`, whose inline
+   * scripts belong in the policy), the sitemap, the OpenSearch description. The policy and the late
+   * compressed copies wait for them. A file the build already had when postBuild started (a redirect
+   * from an existing route, which the redirect plugin skips) is not waited for.
+   */
+  expectFiles?: string[];
+  /** How long to wait for those files before going on without them, with a warning. */
+  expectTimeoutMs?: number;
 };
 
 /** Directory of the generated server files inside the build. */
@@ -44,6 +54,28 @@ export function redirectsInclude(): string {
     nginxRedirectRules(),
     '',
   ].join('\n');
+}
+
+/**
+ * The files of `expected` that exist and were written since `since`, waiting up to `timeoutMs` for the
+ * others; returns the ones still missing.
+ */
+export async function waitForFiles(outDir: string, expected: readonly string[], since: number, timeoutMs: number): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  let missing = [...expected];
+  for (;;) {
+    const still: string[] = [];
+    for (const file of missing) {
+      try {
+        if ((await stat(join(outDir, file))).mtimeMs < since) still.push(file);
+      } catch {
+        still.push(file);
+      }
+    }
+    missing = still;
+    if (missing.length === 0 || Date.now() > deadline) return missing;
+    await new Promise((done) => setTimeout(done, 50));
+  }
 }
 
 /** Resolves once plugins/search-index has written this build's manifest and the files it lists. */
@@ -65,7 +97,7 @@ export async function waitForSearchManifest(outDir: string, since: number, timeo
     if (Date.now() > deadline) {
       throw new Error(`[deploy] ${SEARCH_MANIFEST} did not appear within ${timeoutMs} ms`);
     }
-    await new Promise((done) => setTimeout(done, 200));
+    await new Promise((done) => setTimeout(done, 50));
   }
 }
 
@@ -74,9 +106,39 @@ export default function deployPlugin(_context: LoadContext, rawOptions: unknown)
   return {
     name: 'monq-deploy',
     async postBuild({ outDir }) {
+      const postBuildStarted = Date.now();
       // mtime resolution slack: the search plugin starts at the same moment as this one
-      const started = Date.now() - 2000;
-      const files = await listFiles(outDir, [NGINX_DIR, 'search']);
+      const started = postBuildStarted - 2000;
+      const skip = [NGINX_DIR, 'search'];
+      const expectFiles = new Set(options.expectFiles ?? []);
+      // What the bundler and the static-page renderer wrote is complete when postBuild starts: worker
+      // threads compress it now, while the main thread runs the other plugins' postBuild. The files
+      // those plugins write (even one already created) wait for the second pass.
+      const listed = await listFiles(outDir, skip);
+      const early = listed.filter((file) => !expectFiles.has(file));
+      const compressStarted = Date.now();
+      const compressing =
+        options.compress === false ? null : removeOrphans(outDir, listed).then(() => compressFiles(outDir, early));
+      // Observed at once, so that a failure is not reported as unhandled while the policy is made.
+      compressing?.catch(() => undefined);
+
+      // Files that other plugins write in postBuild: the search index, the redirect pages, the sitemap,
+      // the OpenSearch description. A page that was there before postBuild (a redirect from an existing
+      // route, which the redirect plugin skips) is not waited for.
+      const searchFiles = options.awaitSearchIndex
+        ? await waitForSearchManifest(outDir, started, options.searchTimeoutMs ?? 600_000)
+        : [];
+      const before = new Set<string>();
+      for (const file of listed) {
+        if (expectFiles.has(file) && statSync(join(outDir, file)).mtimeMs < postBuildStarted) before.add(file);
+      }
+      const expected = [...expectFiles].filter((file) => !before.has(file));
+      const missing = await waitForFiles(outDir, expected, postBuildStarted, options.expectTimeoutMs ?? 60_000);
+      if (missing.length > 0) console.warn(`[deploy] not written by the other plugins, left out of the policy and uncompressed: ${missing.join(', ')}`);
+      const compressedEarly = new Set(early);
+      const files = await listFiles(outDir, skip);
+      const late = files.filter((file) => !compressedEarly.has(file));
+
       const htmlFiles = files.filter((file) => file.endsWith('.html'));
       const pages = await Promise.all(htmlFiles.map((file) => readFile(join(outDir, file), 'utf8')));
       const scriptHashes = collectScriptHashes(pages);
@@ -87,18 +149,14 @@ export default function deployPlugin(_context: LoadContext, rawOptions: unknown)
       await writeFile(join(outDir, NGINX_DIR, 'redirects.conf'), redirectsInclude());
       console.log(`[deploy] Content-Security-Policy: ${scriptHashes.length} inline script hashes from ${htmlFiles.length} pages`);
 
-      if (options.compress === false) return;
-      const compressStarted = Date.now();
-      await removeOrphans(outDir, files);
-      const site = await compressFiles(outDir, files);
-      const search = options.awaitSearchIndex
-        ? await compressFiles(outDir, await waitForSearchManifest(outDir, started, options.searchTimeoutMs ?? 600_000))
-        : null;
-      const total = site.files + (search?.files ?? 0);
+      if (!compressing) return;
+      const site = await compressing;
+      const later = await compressFiles(outDir, [...late, ...searchFiles]);
+      const total = site.files + later.files;
       const kb = (n: number) => Math.round(n / 1024);
-      const bytes = site.bytes + (search?.bytes ?? 0);
-      const br = site.brotliBytes + (search?.brotliBytes ?? 0);
-      const gz = site.gzipBytes + (search?.gzipBytes ?? 0);
+      const bytes = site.bytes + later.bytes;
+      const br = site.brotliBytes + later.brotliBytes;
+      const gz = site.gzipBytes + later.gzipBytes;
       console.log(`[deploy] compressed ${total} files: ${kb(bytes)} KB -> gzip ${kb(gz)} KB, brotli ${kb(br)} KB in ${Date.now() - compressStarted} ms`);
     },
   };

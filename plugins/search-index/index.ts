@@ -9,7 +9,8 @@
  * `src/search`, shared with the browser client. See plugins/search-index/README.md.
  */
 import {createHash} from 'node:crypto';
-import {mkdir, readFile, readdir, rm, stat, writeFile} from 'node:fs/promises';
+import {readFileSync} from 'node:fs';
+import {mkdir, readdir, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {
@@ -61,7 +62,7 @@ async function readRouteHtml(outDir: string, routePath: string, baseUrl: string)
       : [`${relative}/index.html`, `${relative}.html`];
   for (const candidate of candidates) {
     try {
-      return await readFile(path.join(outDir, candidate), 'utf8');
+      return readFileSync(path.join(outDir, candidate), 'utf8');
     } catch {
       // try the next form
     }

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { balance, compressFiles, listFiles, removeOrphans, shouldCompress } from '../../plugins/deploy/compress';
-import { waitForSearchManifest } from '../../plugins/deploy/index';
+import deployPlugin, { waitForFiles, waitForSearchManifest } from '../../plugins/deploy/index';
+import { scriptHash } from '../../plugins/deploy/csp';
 
 function tempSite(): string {
   const dir = mkdtempSync(join(tmpdir(), 'monq-deploy-unit-'));
@@ -134,6 +135,43 @@ describe('waiting for the search index of the same build', () => {
       const old = new Date(Date.now() - 3600_000);
       utimesSync(join(dir, 'search', 'manifest.json'), old, old);
       await assert.rejects(waitForSearchManifest(dir, Date.now() - 1000, 500), /did not appear/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('files that other plugins write in postBuild', () => {
+  test('waitForFiles: written later counts, an old file does not, and what never comes is returned', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'monq-deploy-unit-'));
+    try {
+      writeFileSync(join(dir, 'old.html'), 'old');
+      const old = new Date(Date.now() - 3600_000);
+      utimesSync(join(dir, 'old.html'), old, old);
+      const since = Date.now() - 1000;
+      setTimeout(() => writeFileSync(join(dir, 'late.html'), 'late'), 200);
+      const missing = await waitForFiles(dir, ['late.html', 'old.html', 'never.html'], since, 1500);
+      assert.deepEqual(missing, ['old.html', 'never.html']);
+      assert.deepEqual(await waitForFiles(dir, ['late.html'], since, 0), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the policy holds the inline script of a redirect page written after postBuild started, and the page is compressed', async () => {
+    const dir = tempSite();
+    try {
+      const plugin = deployPlugin({} as never, { analytics: false, hostedSearch: null, awaitSearchIndex: false, expectFiles: ['old/index.html', 'docs/page/index.html'] });
+      const redirectScript = `window.location.href = '/docs/page/' + window.location.search;${' '.repeat(600)}`;
+      setTimeout(() => {
+        mkdirSync(join(dir, 'old'), { recursive: true });
+        writeFileSync(join(dir, 'old', 'index.html'), `<!DOCTYPE html><html><head><meta charset="UTF-8"></head><script>${redirectScript}</script></html>`);
+      }, 300);
+      await plugin.postBuild?.({ outDir: dir } as never);
+      const policy = readFileSync(join(dir, '.nginx', 'csp.txt'), 'utf8');
+      assert.ok(policy.includes(scriptHash(redirectScript)), policy);
+      assert.equal(existsSync(join(dir, 'old', 'index.html.br')), true);
+      assert.equal(existsSync(join(dir, 'docs', 'page', 'index.html.gz')), true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
