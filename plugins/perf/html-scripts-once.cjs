@@ -80,7 +80,11 @@ function wrap(swcHtml) {
     const key = `${JSON.stringify(options)}\u0000${text}`;
     let result = done.get(key);
     if (result === undefined) {
-      result = original.call(swcHtml, Buffer.from(`<script>${text}</script>`), options).then((output) => firstScriptText(String(output.code)));
+      // A script SWC reports a problem with yields null: its page goes through the original call, so
+      // that the diagnostic reaches the build log as before.
+      result = original
+        .call(swcHtml, Buffer.from(`<!doctype html><script>${text}</script>`), options)
+        .then((output) => (output.errors && output.errors.length > 0 ? null : firstScriptText(String(output.code))));
       done.set(key, result);
     }
     return result;
@@ -96,7 +100,11 @@ function wrap(swcHtml) {
       return text;
     });
     if (plan === null) return original.call(swcHtml, content, options);
-    for (const text of texts.keys()) texts.set(text, await minifyScript(text, options));
+    for (const text of texts.keys()) {
+      const minified = await minifyScript(text, options);
+      if (minified === null) return original.call(swcHtml, content, options);
+      texts.set(text, minified);
+    }
     const page = withScriptsMinified(html, (text) => texts.get(text));
     return original.call(swcHtml, Buffer.from(page), { ...options, minifyJs: false });
   }

@@ -141,7 +141,9 @@ export function startContentParsing(site: ParseSite, parseDirs: readonly string[
   if (process.env.NODE_ENV !== 'production' || parseDirs.length === 0 || markdown.preprocessor) return null;
   const files = contentFiles(parseDirs.map((dir) => resolve(site.siteDir, dir)));
   if (files.length === 0) return null;
-  return startParsePool({ files, markdown: { mdx1Compat: { ...markdown.mdx1Compat } }, admonitions: true, workers });
+  // Built field by field, so that the raw config and Docusaurus's normalized one give the same pool key.
+  const { comments, admonitions, headingIds } = markdown.mdx1Compat;
+  return startParsePool({ files, markdown: { mdx1Compat: { comments, admonitions, headingIds } }, admonitions: true, workers });
 }
 
 type Aliases = NonNullable<NonNullable<Configuration['resolve']>['alias']>;

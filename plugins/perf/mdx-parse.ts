@@ -3,11 +3,12 @@
  *
  * A clean build spends most of its bundling time on the main thread, in the MDX pipeline, while the
  * second core waits; parsing (micromark and mdast-util-from-markdown) is about two thirds of that
- * pipeline. The site config starts a pool as soon as it is evaluated in `docusaurus build`, while
- * the main thread still loads the site and the second core is idle, and the perf plugin keeps it when
- * the content is loaded (`startParsePool`): worker threads (mdx-parse-worker.mjs) read every page, prepare it as the MDX loader does and parse it. The
- * remark plugin `remarkParsedInWorkers`, first in every content plugin, replaces the parser of the
- * loader's processor with one that takes the worker's tree when it is ready.
+ * pipeline. The site config starts a pool (`startParsePool`) as soon as it is evaluated in
+ * `docusaurus build`, while the main thread still loads the site and the second core is idle; the
+ * perf plugin keeps it when the content is loaded. Worker threads (mdx-parse-worker.mjs) read every
+ * page, prepare it as the MDX loader does and parse it. The remark plugin `remarkParsedInWorkers`,
+ * first in every content plugin, replaces the parser of the loader's processor with one that takes
+ * the worker's tree when it is ready.
  *
  * Each file is parsed once, by whoever gets to it first: a shared state per file (FREE, MAIN,
  * WORKER, DONE) decides. When the loader needs a file that a worker is parsing, it waits for that

@@ -56,10 +56,10 @@ function lazyModule(loadModule) {
  * @param {() => Record<string | symbol, unknown>} loadModule  the real `importFaster`
  */
 function slimImportFaster(loadModule) {
-  const fromFaster = Module.createRequire(require.resolve('@docusaurus/faster'));
   const importSwcHtmlMinifier = async () => {
     // What `getSwcHtmlMinifier` of @docusaurus/faster does, from where it does it.
     const { pathToFileURL } = require('node:url');
+    const fromFaster = Module.createRequire(require.resolve('@docusaurus/faster'));
     const { minify } = await import(pathToFileURL(fromFaster.resolve('@swc/html')).href);
     return minify;
   };

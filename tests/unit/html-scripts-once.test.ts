@@ -103,6 +103,25 @@ describe('inline scripts minified once', () => {
     assert.deepEqual(calls, [DOCUSAURUS_OPTIONS]);
   });
 
+  test('a script SWC reports a problem with sends its page through the original call, diagnostics included', async () => {
+    const calls: MinifyOptions[] = [];
+    const wrapped = wrap({
+      minify: (content, options) => {
+        calls.push(options ?? {});
+        return swcMinify(content, options);
+      },
+    });
+    // A comment opener left open inside a script: the HTML tokenizer reports it.
+    const html = '<!doctype html><html><head><script><!--<script>var a = 1;</script></head><body><p>Текст</p></body></html>';
+    const expected = await swcMinify(html, DOCUSAURUS_OPTIONS);
+    const actual = await wrapped.minify(html, DOCUSAURUS_OPTIONS);
+    assert.equal(actual.code, expected.code);
+    assert.deepEqual((actual as { errors?: unknown }).errors, (expected as { errors?: unknown }).errors);
+    assert.ok(((expected as { errors?: unknown[] }).errors ?? []).length > 0, 'the page has a diagnostic');
+    // The script alone, then the page as Docusaurus asked.
+    assert.deepEqual(calls.map((options) => options.minifyJs), [true, true]);
+  });
+
   test('withScriptsMinified: classic scripts only; JSON, empty and external scripts kept; quotes respected', () => {
     const html = '<script>a()</script><script type="application/ld+json">{ "a": 1 }</script><script src="/x.js"></script><script data-x="a>b" type=\'text/javascript\'>b()</script>';
     assert.equal(
