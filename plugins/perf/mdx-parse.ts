@@ -3,9 +3,10 @@
  *
  * A clean build spends most of its bundling time on the main thread, in the MDX pipeline, while the
  * second core waits; parsing (micromark and mdast-util-from-markdown) is about two thirds of that
- * pipeline. The site config starts a pool (`startParsePool`) as soon as it is evaluated in
- * `docusaurus build`, while the main thread still loads the site and the second core is idle; the
- * perf plugin keeps it when the content is loaded. Worker threads (mdx-parse-worker.mjs) read every
+ * pipeline. The build command's preload starts the workers when Node starts (mdx-parse-early.cjs),
+ * while the main thread still loads Docusaurus and the site and the second core is idle; the pool
+ * that the site config starts (`startParsePool`) adopts them, and the perf plugin keeps that pool
+ * when the content is loaded. Worker threads (mdx-parse-worker.mjs) read every
  * page, prepare it as the MDX loader does and parse it. The remark plugin `remarkParsedInWorkers`,
  * first in every content plugin, replaces the parser of the loader's processor with one that takes
  * the worker's tree when it is ready.
@@ -19,18 +20,13 @@
  * preprocessing) by a parser with the same fingerprint (mdx-parse-fingerprint.cjs); otherwise the
  * loader parses the page itself, so the output never depends on the pool.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { deserialize } from 'node:v8';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** The worker thread's script (plain JavaScript, see its header). */
-export const PARSE_WORKER = join(here, 'mdx-parse-worker.mjs');
-const { parserFingerprint } = createRequire(import.meta.url)('./mdx-parse-fingerprint.cjs') as {
+const requireHere = createRequire(import.meta.url);
+const { parserFingerprint } = requireHere('./mdx-parse-fingerprint.cjs') as {
   parserFingerprint(syntax: unknown, mdast: unknown, settings: unknown): string;
 };
 export { parserFingerprint };
@@ -72,32 +68,28 @@ export interface ParseStats {
   discarded: number;
 }
 
-/** `.md` and `.mdx` files under the given directories (missing directories are skipped), sorted. */
-export function contentFiles(dirs: readonly string[]): ParseFile[] {
-  const out: ParseFile[] = [];
-  for (const dir of dirs) {
-    if (!existsSync(dir)) continue;
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && /\.mdx?$/.test(entry.name)) {
-        out.push({ path: join(entry.parentPath, entry.name), format: entry.name.endsWith('.mdx') ? 'mdx' : 'md' });
-      }
-    }
-  }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+interface ParseStart {
+  PARSE_WORKER: string;
+  contentFiles(dirs: readonly string[]): ParseFile[];
+  workerOrders(count: number, workers: number): number[][];
+  poolKey(options: ParsePoolOptions): string;
+  startWorkers(options: ParsePoolOptions): { buffer: SharedArrayBuffer; ports: MessagePort[]; workers: Worker[] };
 }
+interface ParseEarly {
+  adoptEarly(key: string): { buffer: SharedArrayBuffer; ports: MessagePort[]; workers: Worker[] } | null;
+}
+const start = requireHere('./mdx-parse-start.cjs') as ParseStart;
+const early = requireHere('./mdx-parse-early.cjs') as ParseEarly;
 
+/** `.md` and `.mdx` files under the given directories (missing directories are skipped), sorted. */
+export const contentFiles: ParseStart['contentFiles'] = start.contentFiles;
 /**
  * The order each worker takes the files in: the first worker from the start of the list, the second
  * from the end, further ones from evenly spaced points, each going round the whole list.
  */
-export function workerOrders(count: number, workers: number): number[][] {
-  return Array.from({ length: workers }, (_, w) => {
-    const indexes = Array.from({ length: count }, (_, k) => k);
-    if (w === 1) return indexes.reverse();
-    const start = Math.floor((count * (w === 0 ? 0 : w - 1)) / Math.max(1, workers - 1));
-    return [...indexes.slice(start), ...indexes.slice(0, start)];
-  });
-}
+export const workerOrders: ParseStart['workerOrders'] = start.workerOrders;
+/** The worker thread's script (plain JavaScript, see its header). */
+export const PARSE_WORKER = start.PARSE_WORKER;
 
 export interface ParsePoolOptions {
   files: readonly ParseFile[];
@@ -109,17 +101,14 @@ export interface ParsePoolOptions {
 }
 
 /** Pools with equal keys parse the same files in the same way. */
-export function poolKey(options: ParsePoolOptions): string {
-  const { files, markdown, admonitions, workers = 1 } = options;
-  return JSON.stringify({ files, markdown, admonitions, workers: Math.max(1, workers) });
-}
+export const poolKey: ParseStart['poolKey'] = start.poolKey;
 
 export class ParsePool {
   readonly key: string;
   private readonly state: Int32Array;
   private readonly index = new Map<string, number>();
   private readonly results = new Map<number, ParseResult>();
-  private readonly ports: MessagePort[] = [];
+  private readonly ports: MessagePort[];
   private readonly workers: Worker[];
   readonly stats: ParseStats;
 
@@ -127,34 +116,12 @@ export class ParsePool {
     const { files } = options;
     this.key = poolKey(options);
     files.forEach((file, i) => this.index.set(file.path, i));
-    const buffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * Math.max(1, files.length));
+    // The build command's preload may have started these very workers already (mdx-parse-early.cjs).
+    const { buffer, ports, workers } = early.adoptEarly(this.key) ?? start.startWorkers(options);
     this.state = new Int32Array(buffer);
     this.stats = { files: files.length, fromWorkers: 0, waited: 0, onMain: 0, discarded: 0 };
-    const orders = workerOrders(files.length, Math.max(1, options.workers ?? 1));
-    this.workers = orders.map((order) => {
-      // A channel per worker: the loader reads this end, the worker gets the other one.
-      const channel = new MessageChannel();
-      channel.port1.unref();
-      this.ports.push(channel.port1);
-      const worker = new Worker(PARSE_WORKER, {
-        workerData: {
-          files,
-          order,
-          state: buffer,
-          port: channel.port2,
-          markdown: options.markdown,
-          admonitions: options.admonitions,
-        },
-        transferList: [channel.port2],
-      });
-      worker.unref();
-      // A worker that fails leaves its files to the loader, which parses them itself: the build is
-      // only slower, and says so.
-      worker.on('error', (error) => {
-        console.warn(`[perf] an MDX parse worker stopped, the loader parses its pages itself: ${error.message}`);
-      });
-      return worker;
-    });
+    this.ports = ports;
+    this.workers = workers;
   }
 
   /** Files that no one has finished or taken yet (free, or being parsed by a worker). */

@@ -66,14 +66,21 @@ function page(body: string, prefetch: string): string {
 </html>`;
 }
 
-describe('inline scripts minified once', () => {
-  test('pages come out byte-identical to the original call, with the scripts minified once', async () => {
-    const calls: MinifyOptions[] = [];
-    const counting: Minify = (content, options) => {
+/** `@swc/html`'s minify wrapped by the preload, over a spy that records the options of each call. */
+function wrappedCounting(): { calls: MinifyOptions[]; wrapped: { minify: Minify } } {
+  const calls: MinifyOptions[] = [];
+  const wrapped = wrap({
+    minify: (content, options) => {
       calls.push(options ?? {});
       return swcMinify(content, options);
-    };
-    const wrapped = wrap({ minify: counting });
+    },
+  });
+  return { calls, wrapped };
+}
+
+describe('inline scripts minified once', () => {
+  test('pages come out byte-identical to the original call, with the scripts minified once', async () => {
+    const { calls, wrapped } = wrappedCounting();
     const pages = [
       page('<main><h1>Сигналы</h1>\n  <p style="color: red ;">Текст   страницы.</p></main>', '/assets/js/1.js /assets/js/2.js'),
       page('<main><h1>Метрики</h1><table><tr><td>a</td></tr></table></main>', '/assets/js/3.js'),
@@ -91,26 +98,14 @@ describe('inline scripts minified once', () => {
   });
 
   test('a page with a module script goes through the original call, options untouched', async () => {
-    const calls: MinifyOptions[] = [];
-    const wrapped = wrap({
-      minify: (content, options) => {
-        calls.push(options ?? {});
-        return swcMinify(content, options);
-      },
-    });
+    const { calls, wrapped } = wrappedCounting();
     const html = '<html><head><script type="module">import x from "/x.js";   x();</script><script>var a  =  1;</script></head><body></body></html>';
     assert.equal((await wrapped.minify(html, DOCUSAURUS_OPTIONS)).code, (await swcMinify(html, DOCUSAURUS_OPTIONS)).code);
     assert.deepEqual(calls, [DOCUSAURUS_OPTIONS]);
   });
 
   test('a script SWC reports a problem with sends its page through the original call, diagnostics included', async () => {
-    const calls: MinifyOptions[] = [];
-    const wrapped = wrap({
-      minify: (content, options) => {
-        calls.push(options ?? {});
-        return swcMinify(content, options);
-      },
-    });
+    const { calls, wrapped } = wrappedCounting();
     // A comment opener left open inside a script: the HTML tokenizer reports it.
     const html = '<!doctype html><html><head><script><!--<script>var a = 1;</script></head><body><p>Текст</p></body></html>';
     const expected = await swcMinify(html, DOCUSAURUS_OPTIONS);

@@ -12,6 +12,8 @@ import type { LoadContext } from '@docusaurus/types';
 import {
   contentFiles,
   currentParsePool,
+  parseWorkers,
+  poolKey,
   startParsePool,
   stopParsePool,
   workerOrders,
@@ -268,5 +270,71 @@ describe('the pool starts with the site config', () => {
       process.env.NODE_ENV = mode;
       await stopParsePool();
     }
+  });
+});
+
+const early = require('../../plugins/perf/mdx-parse-early.cjs') as {
+  SITE: { dirs: string[]; mdx1Compat: Record<string, boolean> };
+  EARLY: symbol;
+  startEarly(argv: string[], env: Record<string, string | undefined>, siteDir: string): boolean;
+  adoptEarly(key: string): unknown;
+  earlyOptions(siteDir: string): Parameters<typeof poolKey>[0];
+};
+
+describe('the pool started by the build command\'s preload', () => {
+  test('its directories and syntax are the ones the site config asks for', async () => {
+    const env = readEnv({});
+    assert.deepEqual(early.SITE.dirs, parseDirs([docsOptions(env), upgradeDocsOptions()]));
+    const { default: config } = await import('../../docusaurus.config');
+    assert.deepEqual(early.SITE.mdx1Compat, config.markdown.mdx1Compat);
+    // The key the perf plugin computes for this repository is the preload's.
+    const files = contentFiles(parseDirs([docsOptions(env), upgradeDocsOptions()]).map((dir) => join(process.cwd(), dir)));
+    const fromConfig = poolKey({ files, markdown: { mdx1Compat: { comments: true, admonitions: true, headingIds: true } }, admonitions: true, workers: parseWorkers() });
+    assert.equal(poolKey(early.earlyOptions(process.cwd())), fromConfig);
+  });
+
+  test('it starts only in the main thread of `docusaurus build`, with the workers on', () => {
+    assert.equal(early.startEarly(['node', 'docusaurus', 'start'], {}, site), false);
+    assert.equal(early.startEarly(['node', 'docusaurus', 'build'], { DOCS_MDX_WORKERS: 'false' }, site), false);
+    assert.equal((globalThis as Record<symbol, unknown>)[early.EARLY] ?? null, null);
+  });
+
+  test('a pool with the same key adopts its workers; another key stops them', async () => {
+    await stopParsePool();
+    assert.equal(early.startEarly(['node', 'docusaurus', 'build'], {}, site), true);
+    const options = { ...early.earlyOptions(site) };
+    const files = contentFiles([join(site, 'docs'), join(site, 'upgrade')]);
+    assert.deepEqual(options.files, files);
+    const earlyWorkers = ((globalThis as Record<symbol, unknown>)[early.EARLY] as { workers: unknown[] }).workers;
+    const adopt = early.adoptEarly;
+    const handedOver: unknown[] = [];
+    early.adoptEarly = (key: string) => {
+      const parts = adopt(key);
+      handedOver.push(parts);
+      return parts;
+    };
+    let pool: ParsePool;
+    try {
+      pool = startParsePool({ files, markdown: { mdx1Compat: { ...DEFAULT_MARKDOWN_CONFIG.mdx1Compat } }, admonitions: true, workers: parseWorkers() });
+    } finally {
+      early.adoptEarly = adopt;
+    }
+    // Handed over once: the pool runs on the preload's workers.
+    assert.equal(handedOver.length, 1);
+    assert.equal((handedOver[0] as { workers: unknown[] } | null)?.workers, earlyWorkers);
+    assert.equal((globalThis as Record<symbol, unknown>)[early.EARLY], null);
+    await settled(pool);
+    for (const file of files) assert.equal(await compile(file.path, file.format, true), await compile(file.path, file.format, false), file.path);
+    const stats = await stopParsePool();
+    assert.equal(stats?.fromWorkers, files.length);
+
+    assert.equal(early.startEarly(['node', 'docusaurus', 'build'], {}, site), true);
+    assert.equal(early.adoptEarly('another key'), null);
+    assert.equal((globalThis as Record<symbol, unknown>)[early.EARLY], null);
+  });
+
+  test('the build command preloads it first', () => {
+    const scripts = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    assert.match(scripts.build ?? '', /^node [^]*?--require \.\/plugins\/perf\/mdx-parse-early\.cjs --require/);
   });
 });
