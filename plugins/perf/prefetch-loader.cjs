@@ -18,7 +18,7 @@
  *     hydration boot prefetched already.
  * A snippet that is not found stops the build: after a Docusaurus upgrade, check the two modules again.
  */
-const { applyEdits, modulesOf } = require('./source-edits.cjs');
+const { editingLoader } = require('./source-edits.cjs');
 
 const QUEUE = `
 // monq: prefetch requests wait in a queue and are served one page per task
@@ -83,16 +83,10 @@ const PATCHES = [
   },
 ];
 
-/** The modules the loader applies to. */
-const PREFETCH_MODULES = modulesOf(PATCHES);
+const { loader, patch, modules } = editingLoader(PATCHES, 'prefetch-loader.cjs');
 
-function patchPrefetch(source, resourcePath) {
-  return applyEdits(PATCHES, source, resourcePath, 'prefetch-loader.cjs');
-}
-
-module.exports = function prefetchLoader(source) {
-  return patchPrefetch(source, this.resourcePath);
-};
+module.exports = loader;
 module.exports.PATCHES = PATCHES;
-module.exports.PREFETCH_MODULES = PREFETCH_MODULES;
-module.exports.patchPrefetch = patchPrefetch;
+/** The modules the loader applies to. */
+module.exports.PREFETCH_MODULES = modules;
+module.exports.patchPrefetch = patch;

@@ -44,4 +44,18 @@ function applyEdits(patches, source, resourcePath, loaderFile) {
   return result;
 }
 
-module.exports = { applyEdits, modulesOf };
+/**
+ * A webpack/Rspack loader that applies `patches`, with the pieces its tests and the perf plugin use:
+ * `patch(source, resourcePath)` and `modules`, the pattern of the patched modules.
+ * @param {Patch[]} patches
+ * @param {string} loaderFile  named in the error, for example `prefetch-loader.cjs`
+ */
+function editingLoader(patches, loaderFile) {
+  const patch = (source, resourcePath) => applyEdits(patches, source, resourcePath, loaderFile);
+  const loader = function editLoader(source) {
+    return patch(source, this.resourcePath);
+  };
+  return { loader, patch, modules: modulesOf(patches) };
+}
+
+module.exports = { applyEdits, modulesOf, editingLoader };

@@ -17,7 +17,7 @@
  */
 'use strict';
 
-const { applyEdits, modulesOf } = require('./source-edits.cjs');
+const { editingLoader } = require('./source-edits.cjs');
 
 const PATCHES = [
   {
@@ -59,16 +59,10 @@ const PATCHES = [
   },
 ];
 
-/** The modules the loader applies to. */
-const THEME_UTILS_MODULES = modulesOf(PATCHES);
+const { loader, patch, modules } = editingLoader(PATCHES, 'theme-utils-loader.cjs');
 
-function patchThemeUtils(source, resourcePath) {
-  return applyEdits(PATCHES, source, resourcePath, 'theme-utils-loader.cjs');
-}
-
-module.exports = function themeUtilsLoader(source) {
-  return patchThemeUtils(source, this.resourcePath);
-};
-module.exports.patchThemeUtils = patchThemeUtils;
+module.exports = loader;
+module.exports.patchThemeUtils = patch;
 module.exports.PATCHES = PATCHES;
-module.exports.THEME_UTILS_MODULES = THEME_UTILS_MODULES;
+/** The modules the loader applies to. */
+module.exports.THEME_UTILS_MODULES = modules;
