@@ -38,25 +38,49 @@ function scriptKind(attributes) {
 }
 
 /**
- * The page with each inline classic script replaced by `minified(text)`, or null when the page has a
- * script that must go through the original call (a module or another type).
+ * The inline classic scripts of a page, each as the offset of its text and the text; null when the
+ * page has a script that must go through the original call (a module or another type).
  * @param {string} html
- * @param {(text: string) => string} minified
+ * @returns {{ start: number, text: string }[] | null}
  */
-function withScriptsMinified(html, minified) {
-  let out = '';
-  let last = 0;
+function inlineScripts(html) {
+  const scripts = [];
   for (const match of html.matchAll(SCRIPT)) {
     const [, attributes, text] = match;
     if (text.trim() === '') continue;
     const kind = scriptKind(attributes);
     if (kind === 'json') continue;
     if (kind !== 'js' || SRC.test(attributes)) return null;
-    const start = match.index + '<script'.length + attributes.length + '>'.length;
+    scripts.push({ start: match.index + '<script'.length + attributes.length + '>'.length, text });
+  }
+  return scripts;
+}
+
+/**
+ * The page with the text of each of `scripts` replaced by `minified(text)`.
+ * @param {string} html
+ * @param {{ start: number, text: string }[]} scripts
+ * @param {(text: string) => string} minified
+ */
+function replaceScripts(html, scripts, minified) {
+  let out = '';
+  let last = 0;
+  for (const { start, text } of scripts) {
     out += html.slice(last, start) + minified(text);
     last = start + text.length;
   }
   return out + html.slice(last);
+}
+
+/**
+ * The page with each inline classic script replaced by `minified(text)`, or null when the page has a
+ * script that must go through the original call (a module or another type).
+ * @param {string} html
+ * @param {(text: string) => string} minified
+ */
+function withScriptsMinified(html, minified) {
+  const scripts = inlineScripts(html);
+  return scripts === null ? null : replaceScripts(html, scripts, minified);
 }
 
 /** The text of the first script of a minified document. */
@@ -94,18 +118,16 @@ function wrap(swcHtml) {
       return original.call(swcHtml, content, options);
     }
     const html = typeof content === 'string' ? content : content.toString('utf8');
+    const scripts = inlineScripts(html);
+    if (scripts === null) return original.call(swcHtml, content, options);
     const texts = new Map();
-    const plan = withScriptsMinified(html, (text) => {
-      texts.set(text, null);
-      return text;
-    });
-    if (plan === null) return original.call(swcHtml, content, options);
-    for (const text of texts.keys()) {
+    for (const { text } of scripts) {
+      if (texts.has(text)) continue;
       const minified = await minifyScript(text, options);
       if (minified === null) return original.call(swcHtml, content, options);
       texts.set(text, minified);
     }
-    const page = withScriptsMinified(html, (text) => texts.get(text));
+    const page = replaceScripts(html, scripts, (text) => texts.get(text));
     return original.call(swcHtml, Buffer.from(page), { ...options, minifyJs: false });
   }
   minify[WRAPPED] = true;

@@ -16,9 +16,8 @@
 'use strict';
 
 const { isMainThread } = require('node:worker_threads');
-const { availableParallelism } = require('node:os');
 const { resolve } = require('node:path');
-const { contentFiles, poolKey, startWorkers } = require('./mdx-parse-start.cjs');
+const { contentFiles, parseWorkers, poolKey, startWorkers } = require('./mdx-parse-start.cjs');
 
 /** What the site config asks of the pool (see the header). */
 const SITE = {
@@ -39,8 +38,7 @@ function earlyOptions(siteDir) {
     files: contentFiles(SITE.dirs.map((dir) => resolve(siteDir, dir))),
     markdown: { mdx1Compat: { ...SITE.mdx1Compat } },
     admonitions: true,
-    // parseWorkers() of mdx-parse.ts
-    workers: Math.max(1, Math.min(3, availableParallelism() - 1)),
+    workers: parseWorkers(),
   };
 }
 

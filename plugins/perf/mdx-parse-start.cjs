@@ -6,6 +6,7 @@
 'use strict';
 
 const { existsSync, readdirSync } = require('node:fs');
+const { availableParallelism } = require('node:os');
 const { join } = require('node:path');
 const threads = require('node:worker_threads');
 
@@ -46,6 +47,11 @@ function workerOrders(count, workers) {
   });
 }
 
+/** Worker threads for parsing: one fewer than the cores (the main thread keeps one), at least one, at most three. */
+function parseWorkers() {
+  return Math.max(1, Math.min(3, availableParallelism() - 1));
+}
+
 /** Pools with equal keys parse the same files in the same way. */
 function poolKey({ files, markdown, admonitions, workers = 1 }) {
   return JSON.stringify({ files, markdown, admonitions, workers: Math.max(1, workers) });
@@ -79,4 +85,4 @@ function startWorkers({ files, markdown, admonitions, workers = 1 }) {
   return { buffer, ports, workers: started };
 }
 
-module.exports = { PARSE_WORKER, contentFiles, workerOrders, poolKey, startWorkers };
+module.exports = { PARSE_WORKER, contentFiles, workerOrders, parseWorkers, poolKey, startWorkers };

@@ -21,7 +21,6 @@
  * loader parses the page itself, so the output never depends on the pool.
  */
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { deserialize } from 'node:v8';
 import { receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 
@@ -72,6 +71,7 @@ interface ParseStart {
   PARSE_WORKER: string;
   contentFiles(dirs: readonly string[]): ParseFile[];
   workerOrders(count: number, workers: number): number[][];
+  parseWorkers(): number;
   poolKey(options: ParsePoolOptions): string;
   startWorkers(options: ParsePoolOptions): { buffer: SharedArrayBuffer; ports: MessagePort[]; workers: Worker[] };
 }
@@ -195,9 +195,7 @@ export function currentParsePool(): ParsePool | null {
 }
 
 /** Worker threads for parsing: one fewer than the cores (the main thread keeps one), at least one. */
-export function parseWorkers(): number {
-  return Math.max(1, Math.min(3, availableParallelism() - 1));
-}
+export const parseWorkers: ParseStart['parseWorkers'] = start.parseWorkers;
 
 /**
  * Start a pool, or keep the running one when it was started with the same options: the site config

@@ -23,7 +23,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
-
 /** A unified processor while it is frozen: its plugins in order (unified's `attachers`). */
 interface FreezingProcessor {
   attachers?: unknown;
