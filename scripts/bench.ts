@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveStatic } from './lib/static-server';
 import { measureReference } from './lib/bench-calibrate';
+import { readDeletedAt, recordDeletion, settleWaitMs } from './lib/bench-settle';
 import { BENCH_PAGES, builtPages } from './lib/bench-pages';
 import { JS_BUDGET_FAIL_KB, JS_BUDGET_TARGET_KB, KB, measurePageScripts } from './lib/bench-js';
 import {
@@ -101,6 +102,7 @@ function cleanBuild(): { figures: BuildFigures; buildDir: string } {
   if (run.status !== 0) {
     console.error(run.stdout.slice(-4000), run.stderr.slice(-4000));
     rmSync(site, { recursive: true, force: true });
+    recordDeletion(tmpdir(), Date.now());
     throw new Error(`docusaurus build failed with status ${run.status}`);
   }
   const time = hasTime ? parseGnuTime(run.stderr) : null;
@@ -223,6 +225,11 @@ async function main(): Promise<void> {
   let buildDir = args.buildDir;
   let cleanup: string | null = null;
   if (!buildDir) {
+    const wait = settleWaitMs(readDeletedAt(tmpdir()), Date.now());
+    if (wait > 0) {
+      console.log(`Waiting ${(wait / 1000).toFixed(0)} s: the previous run deleted its copy of the site just now (see scripts/lib/bench-settle.ts)...`);
+      await new Promise((done) => setTimeout(done, wait));
+    }
     const clean = cleanBuild();
     build = clean.figures;
     buildDir = clean.buildDir;
@@ -247,7 +254,10 @@ async function main(): Promise<void> {
     writeFileSync(`${base}.md`, toMarkdown(result));
     console.log(`\n${toMarkdown(result)}\nWritten: ${base}.json, ${base}.md`);
   } finally {
-    if (cleanup) rmSync(cleanup, { recursive: true, force: true });
+    if (cleanup) {
+      rmSync(cleanup, { recursive: true, force: true });
+      recordDeletion(tmpdir(), Date.now());
+    }
   }
 }
 
