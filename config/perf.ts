@@ -8,6 +8,7 @@ import { ssrTemplate } from '../plugins/perf/ssr-template';
 import rehypeHydrationSlices from '../plugins/perf/rehype-hydration-slices';
 import remarkParsedInWorkers from '../plugins/perf/mdx-parse';
 import remarkRawOnlyWhenNeeded from '../plugins/perf/raw-html';
+import remarkFinishInWorkers from '../plugins/perf/mdx-finish';
 import type { SiteEnv } from './env';
 
 /**
@@ -80,9 +81,10 @@ export const contentRehypePlugins = [rehypeCodeTokens, rehypeHydrationSlices];
 /**
  * Remark plugins that run before Docusaurus's own, in every content plugin: the parser takes the
  * trees that worker threads parsed ahead of the loader (plugins/perf/mdx-parse.ts); rehype-raw runs
- * only on `.md` pages with embedded HTML (plugins/perf/raw-html.ts).
+ * only on `.md` pages with embedded HTML (plugins/perf/raw-html.ts); everything after the remark
+ * plugins runs in a worker thread (plugins/perf/mdx-finish.ts). The last must come after rehype-raw's.
  */
-export const contentBeforeRemarkPlugins = [remarkParsedInWorkers, remarkRawOnlyWhenNeeded];
+export const contentBeforeRemarkPlugins = [remarkParsedInWorkers, remarkRawOnlyWhenNeeded, remarkFinishInWorkers];
 
 /**
  * The docs plugin of both instances: `@docusaurus/plugin-content-docs` wrapped so that doc descriptions
