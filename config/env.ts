@@ -24,10 +24,9 @@ export interface SiteEnv {
    */
   buildCache: boolean;
   /**
-   * `DOCS_MDX_WORKERS=false`: escape hatch that leaves all of the MDX pipeline of `docusaurus build`
-   * to the MDX loader on the main thread. By default worker threads parse the pages ahead of it
-   * (plugins/perf/mdx-parse.ts), and a worker thread runs each page's pipeline after the remark
-   * plugins (plugins/perf/mdx-finish.ts).
+   * `DOCS_MDX_WORKERS=false`: escape hatch that leaves all Markdown parsing of `docusaurus build` to
+   * the MDX loader on the main thread. By default worker threads parse the pages ahead of it
+   * (plugins/perf/mdx-parse.ts).
    */
   mdxWorkers: boolean;
   /** `DOCS_PR_PREVIEW=true`: a pull-request preview build; analytics stay off whatever else is set. */

@@ -8,7 +8,6 @@ import { ssrTemplate } from '../plugins/perf/ssr-template';
 import rehypeHydrationSlices from '../plugins/perf/rehype-hydration-slices';
 import remarkParsedInWorkers from '../plugins/perf/mdx-parse';
 import remarkRawOnlyWhenNeeded from '../plugins/perf/raw-html';
-import remarkFinishInWorkers from '../plugins/perf/mdx-finish';
 import type { SiteEnv } from './env';
 
 /**
@@ -81,10 +80,9 @@ export const contentRehypePlugins = [rehypeCodeTokens, rehypeHydrationSlices];
 /**
  * Remark plugins that run before Docusaurus's own, in every content plugin: the parser takes the
  * trees that worker threads parsed ahead of the loader (plugins/perf/mdx-parse.ts); rehype-raw runs
- * only on `.md` pages with embedded HTML (plugins/perf/raw-html.ts); everything after the remark
- * plugins runs in a worker thread (plugins/perf/mdx-finish.ts). The last must come after rehype-raw's.
+ * only on `.md` pages with embedded HTML (plugins/perf/raw-html.ts).
  */
-export const contentBeforeRemarkPlugins = [remarkParsedInWorkers, remarkRawOnlyWhenNeeded, remarkFinishInWorkers];
+export const contentBeforeRemarkPlugins = [remarkParsedInWorkers, remarkRawOnlyWhenNeeded];
 
 /**
  * The docs plugin of both instances: `@docusaurus/plugin-content-docs` wrapped so that doc descriptions

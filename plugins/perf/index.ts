@@ -35,7 +35,6 @@ import { MARKDOWN_IMAGE_INLINE_LIMIT, markdownImagesAsFiles } from './markdown-i
 import { RouteChunkOriginsPlugin, manifestPathOf } from './route-chunk-origins';
 import { contentFiles, parseWorkers, startParsePool, stopParsePool, type ParsePool } from './mdx-parse';
 import { RAW_HTML_STATS } from './raw-html';
-import { startFinishPool, stopFinishPool } from './mdx-finish';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
@@ -144,8 +143,6 @@ export function startContentParsing(site: ParseSite, parseDirs: readonly string[
   if (files.length === 0) return null;
   // Built field by field, so that the raw config and Docusaurus's normalized one give the same pool key.
   const { comments, admonitions, headingIds } = markdown.mdx1Compat;
-  // The second half of each page's MDX pipeline runs in a worker thread too (mdx-finish.ts).
-  startFinishPool();
   return startParsePool({ files, markdown: { mdx1Compat: { comments, admonitions, headingIds } }, admonitions: true, workers });
 }
 
@@ -262,11 +259,6 @@ export default function perfPlugin(context?: LoadContext, options?: unknown): Pl
         console.log(
           `[perf] MDX: ${stats.fromWorkers} of ${stats.files} pages parsed in worker threads (${stats.waited} waited for), ${stats.onMain} on the main thread, ${stats.discarded} discarded`,
         );
-      }
-      const finish = await stopFinishPool();
-      if (finish) {
-        const why = finish.reasons.length > 0 ? ` (${finish.reasons.join('; ')})` : '';
-        console.log(`[perf] MDX: ${finish.inWorker} pages finished in a worker thread, ${finish.onMain} on the main thread${why}`);
       }
       const raw = RAW_HTML_STATS;
       if (raw.ran + raw.skipped > 0) {

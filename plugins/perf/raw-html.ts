@@ -31,15 +31,8 @@ interface FreezingProcessor {
 type Attacher = (this: unknown, ...options: unknown[]) => unknown;
 type Transformer = (tree: unknown, ...rest: unknown[]) => unknown;
 
-/**
- * Pages of this process that rehype-raw rebuilt, and pages it left as they were. On `globalThis`:
- * Docusaurus loads the config, and the modules it imports, more than once, and the counts of the
- * finishing worker (mdx-finish.ts) must reach the perf plugin that prints them.
- */
-export const RAW_HTML_STATS: { ran: number; skipped: number } = ((globalThis as Record<symbol, unknown>)[Symbol.for('monq.docs.rawHtmlStats')] ??= {
-  ran: 0,
-  skipped: 0,
-}) as { ran: number; skipped: number };
+/** Pages of this process that rehype-raw rebuilt, and pages it left as they were. */
+export const RAW_HTML_STATS = { ran: 0, skipped: 0 };
 
 /** rehype-raw's attacher, by the name its package gives it. */
 export const REHYPE_RAW = 'rehypeRaw';
