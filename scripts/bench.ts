@@ -7,6 +7,9 @@
  *   npm run bench -- --label faster     name of the run (default: the date)
  *   npm run bench -- --compare a.json b.json   print two runs side by side
  *
+ * A clean build starts at least 35 s after the previous run deleted its copy of the site
+ * (scripts/lib/bench-settle.ts): the bench waits for the rest of that time.
+ *
  * Budgets are enforced on bytes by tests/budget/budget.test.ts; this script only prints figures.
  */
 import { spawn, spawnSync } from 'node:child_process';

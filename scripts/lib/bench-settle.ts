@@ -5,7 +5,7 @@
  * the inode numbers that were freed in the last seconds (`recently_deleted` in `fs/ext4/ialloc.c`),
  * one by one. The bench deletes its private copy of the site when it ends, about 3300 files of the
  * build. A bench started right after that pays for them in the next build: in back-to-back runs the
- * build's kernel time rose from about 3 s to 5.5–6.6 s, about 10 % of the build's CPU in
+ * build's kernel time rose from about 3 s to 5.5–6.6 s, about 9 % of the build's CPU in
  * `find_inode_bit` (`perf record`). A copy made after a quiet half minute does not show it.
  *
  * So the bench notes when it deleted its copy, and the next run waits until that is `SETTLE_MS` old
