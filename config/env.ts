@@ -1,7 +1,10 @@
 /**
  * Every environment switch of the site, read once and named here.
- * Nothing else in the project reads `process.env` (the README lists these switches).
+ * Nothing else in the project reads `process.env` (the README lists these switches), except the build
+ * command's preload plugins/perf/mdx-parse-early.cjs, which runs before the config and reads
+ * `DOCS_MDX_WORKERS` with the same `flag` (env-flag.cjs).
  */
+import { createRequire } from 'node:module';
 
 export interface SiteEnv {
   /** `DOCS_PREVIEW_NEXT=true`: build the unreleased next version from `docs/` (with the unreleased banner). */
@@ -50,10 +53,8 @@ export interface HostedSearchEnv {
 
 type RawEnv = Record<string, string | undefined>;
 
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value.trim() === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
-}
+/** An on/off switch (env-flag.cjs, shared with the build command's preloads). */
+const { flag } = createRequire(import.meta.url)('./env-flag.cjs') as { flag(value: string | undefined, fallback: boolean): boolean };
 
 function text(value: string | undefined): string | null {
   const trimmed = value?.trim();

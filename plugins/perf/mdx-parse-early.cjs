@@ -18,6 +18,8 @@
 const { isMainThread } = require('node:worker_threads');
 const { resolve } = require('node:path');
 const { contentFiles, parseWorkers, poolKey, startWorkers } = require('./mdx-parse-start.cjs');
+// `DOCS_MDX_WORKERS` read exactly as config/env.ts reads it.
+const { flag } = require('../../config/env-flag.cjs');
 
 /** What the site config asks of the pool (see the header). */
 const SITE = {
@@ -26,11 +28,6 @@ const SITE = {
 };
 const EARLY = Symbol.for('monq.docs.mdxParseEarly');
 
-/** `DOCS_MDX_WORKERS` as config/env.ts reads it (on unless set to something else than 1/true/yes/on). */
-function workersWanted(value) {
-  if (value === undefined || value.trim() === '') return true;
-  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
-}
 
 /** The options the site config will give the pool in a build run from `siteDir`. */
 function earlyOptions(siteDir) {
@@ -48,7 +45,7 @@ function earlyOptions(siteDir) {
  */
 function startEarly(argv = process.argv, env = process.env, siteDir = process.cwd()) {
   if (!isMainThread || globalThis[EARLY] || argv[2] !== 'build') return false;
-  if (!workersWanted(env.DOCS_MDX_WORKERS)) return false;
+  if (!flag(env.DOCS_MDX_WORKERS, true)) return false;
   const options = earlyOptions(siteDir);
   if (options.files.length === 0) return false;
   globalThis[EARLY] = { key: poolKey(options), ...startWorkers(options) };
@@ -71,4 +68,4 @@ function adoptEarly(key) {
 
 startEarly();
 
-module.exports = { SITE, EARLY, startEarly, adoptEarly, earlyOptions, workersWanted };
+module.exports = { SITE, EARLY, startEarly, adoptEarly, earlyOptions };
