@@ -43,7 +43,7 @@ export interface CompressResult {
  * synchronously: postBuild plugins share the main thread, and a walk that waited for the event loop
  * at each of the ~400 directories waited for the search index to finish first.
  */
-export async function listFiles(dir: string, skipDirs: readonly string[] = []): Promise<string[]> {
+export function listFiles(dir: string, skipDirs: readonly string[] = []): string[] {
   const out: string[] = [];
   function walk(current: string): void {
     for (const entry of readdirSync(current, { withFileTypes: true })) {

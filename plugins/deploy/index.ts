@@ -56,6 +56,10 @@ export function redirectsInclude(): string {
   ].join('\n');
 }
 
+/** How often postBuild looks again for the files other plugins write. */
+const POLL_MS = 50;
+const pause = (): Promise<void> => new Promise((done) => setTimeout(done, POLL_MS));
+
 /**
  * The files of `expected` that exist and were written since `since`, waiting up to `timeoutMs` for the
  * others; returns the ones still missing.
@@ -74,7 +78,7 @@ export async function waitForFiles(outDir: string, expected: readonly string[], 
     }
     missing = still;
     if (missing.length === 0 || Date.now() > deadline) return missing;
-    await new Promise((done) => setTimeout(done, 50));
+    await pause();
   }
 }
 
@@ -97,7 +101,7 @@ export async function waitForSearchManifest(outDir: string, since: number, timeo
     if (Date.now() > deadline) {
       throw new Error(`[deploy] ${SEARCH_MANIFEST} did not appear within ${timeoutMs} ms`);
     }
-    await new Promise((done) => setTimeout(done, 50));
+    await pause();
   }
 }
 
@@ -114,7 +118,7 @@ export default function deployPlugin(_context: LoadContext, rawOptions: unknown)
       // What the bundler and the static-page renderer wrote is complete when postBuild starts: worker
       // threads compress it now, while the main thread runs the other plugins' postBuild. The files
       // those plugins write (even one already created) wait for the second pass.
-      const listed = await listFiles(outDir, skip);
+      const listed = listFiles(outDir, skip);
       const early = listed.filter((file) => !expectFiles.has(file));
       const compressStarted = Date.now();
       const compressing =
@@ -136,7 +140,7 @@ export default function deployPlugin(_context: LoadContext, rawOptions: unknown)
       const missing = await waitForFiles(outDir, expected, postBuildStarted, options.expectTimeoutMs ?? 60_000);
       if (missing.length > 0) console.warn(`[deploy] not written by the other plugins, left out of the policy and uncompressed: ${missing.join(', ')}`);
       const compressedEarly = new Set(early);
-      const files = await listFiles(outDir, skip);
+      const files = listFiles(outDir, skip);
       const late = files.filter((file) => !compressedEarly.has(file));
 
       const htmlFiles = files.filter((file) => file.endsWith('.html'));

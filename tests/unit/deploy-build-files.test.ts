@@ -25,7 +25,7 @@ describe('compressed copies', () => {
   test('text files get .gz and .br that decompress to the original; small and binary files do not', async () => {
     const dir = tempSite();
     try {
-      const files = await listFiles(dir, ['.nginx']);
+      const files = listFiles(dir, ['.nginx']);
       assert.deepEqual(files, ['docs/page/index.html', 'img/photo.png', 'small.txt']);
       const result = await compressFiles(dir, files);
       assert.equal(result.files, 1);
@@ -50,8 +50,8 @@ describe('compressed copies', () => {
         }
       }
       const [one, two] = await Promise.all([
-        compressFiles(dirs[0]!, await listFiles(dirs[0]!, ['.nginx']), 1),
-        compressFiles(dirs[1]!, await listFiles(dirs[1]!, ['.nginx']), 2),
+        compressFiles(dirs[0]!, listFiles(dirs[0]!, ['.nginx']), 1),
+        compressFiles(dirs[1]!, listFiles(dirs[1]!, ['.nginx']), 2),
       ]);
       assert.equal(one.files, 7);
       assert.deepEqual(two, one);
@@ -101,7 +101,7 @@ describe('compressed copies', () => {
     try {
       writeFileSync(join(dir, 'gone.html.br'), 'old');
       writeFileSync(join(dir, 'gone.html.gz'), 'old');
-      const removed = await removeOrphans(dir, await listFiles(dir));
+      const removed = await removeOrphans(dir, listFiles(dir));
       assert.equal(removed, 2);
       assert.equal(existsSync(join(dir, 'gone.html.br')), false);
     } finally {
