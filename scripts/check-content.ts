@@ -1,7 +1,7 @@
 /**
  * Content check: `npm run check:content [-- --quiet]`.
  * Fails on a page of the route map that does not exist, a page under its word minimum, placeholder text,
- * a heading without an explicit Latin id, an image without alt text, a missing title, description or
+ * a heading without an explicit Latin id, an image without alt text, a malformed `sources:` list, a missing title, description or
  * sidebar_position, an index without cards, a page with fewer than two links. Lists the upgrade pages
  * marked `facts_status: sparse`, so that they can be completed when facts are found.
  */

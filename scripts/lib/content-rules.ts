@@ -84,6 +84,27 @@ export function linkCount(body: string): number {
   return markdown + html;
 }
 
+/**
+ * Problems with the `sources:` field of the front matter: when present, a non-empty list of http(s) URLs,
+ * each given once, so that an audit can open every source of the page's facts.
+ */
+export function sourcesProblems(frontMatter: Record<string, unknown>): string[] {
+  if (!('sources' in frontMatter)) return [];
+  const sources = frontMatter.sources;
+  if (!Array.isArray(sources) || sources.length === 0) return ['sources: must be a non-empty list of URLs'];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const source of sources) {
+    if (typeof source !== 'string' || !/^https?:\/\/[^\s/]+\.[^\s]+$/.test(source)) {
+      problems.push(`sources: not an http(s) URL: ${JSON.stringify(source)}`);
+    } else if (seen.has(source)) {
+      problems.push(`sources: listed twice: ${source}`);
+    }
+    if (typeof source === 'string') seen.add(source);
+  }
+  return problems;
+}
+
 export type PageKind = 'leaf' | 'index' | 'sparse';
 
 export function pageKind(file: string, frontMatter: Record<string, unknown>): PageKind {
@@ -111,6 +132,7 @@ export function checkDocPage(file: string, source: string): PageProblem[] {
     if (typeof frontMatter[key] !== 'string' || !(frontMatter[key] as string).trim()) add(`no ${key} in front matter`);
   }
   if (typeof frontMatter.sidebar_position !== 'number') add('no sidebar_position in front matter');
+  for (const problem of sourcesProblems(frontMatter)) add(problem);
   const kind = pageKind(file, frontMatter);
   const words = proseWords(body);
   if (words < WORD_MINIMUM[kind]) add(`${words} words of prose (minimum ${WORD_MINIMUM[kind]} for a ${kind} page)`);

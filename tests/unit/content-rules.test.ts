@@ -9,6 +9,7 @@ import {
   parsePage,
   placeholderHits,
   proseWords,
+  sourcesProblems,
 } from '../../scripts/lib/content-rules';
 import { DOCS_89, DOCS_90, UPGRADE } from '../../scripts/lib/route-map';
 
@@ -77,4 +78,17 @@ test('the route map: 9.0 and 8.9 differ exactly as the spec says', () => {
   assert.equal(new Set(DOCS_90).size, DOCS_90.length);
   // upgrade: policies, 4 indexes, 40 release pages, 46 changelog pages, 5 infra notes
   assert.equal(UPGRADE.length, 1 + 4 + 40 + 46 + 5);
+});
+
+test('sources in the front matter are a list of distinct http(s) URLs', () => {
+  assert.deepEqual(sourcesProblems({}), []);
+  assert.deepEqual(sourcesProblems({ sources: ['https://docs.monq.ru/docs/8.9/guide/thresholds'] }), []);
+  assert.deepEqual(sourcesProblems({ sources: 'https://docs.monq.ru/' }), ['sources: must be a non-empty list of URLs']);
+  assert.deepEqual(sourcesProblems({ sources: [] }), ['sources: must be a non-empty list of URLs']);
+  assert.deepEqual(sourcesProblems({ sources: ['monq-facts.md', 'https://monq.ru/x', 'https://monq.ru/x'] }), [
+    'sources: not an http(s) URL: "monq-facts.md"',
+    'sources: listed twice: https://monq.ru/x',
+  ]);
+  const page = '---\ntitle: "Т"\ndescription: "О"\nsidebar_position: 1\nsources: [42]\n---\n';
+  assert.ok(checkDocPage('guide/x.md', page).some(({ problem }) => problem === 'sources: not an http(s) URL: 42'));
 });
