@@ -2,7 +2,8 @@
  * Content check: `npm run check:content [-- --quiet]`.
  * Fails on a page of the route map that does not exist, a page under its word minimum, placeholder text,
  * a heading without an explicit Latin id, an image without alt text, a malformed `sources:` list, a missing title, description or
- * sidebar_position, an index without cards, a page with fewer than two links. Lists the upgrade pages
+ * sidebar_position, an index without cards, a page with fewer than two links, upgrade notes that send the
+ * reader to support more than once per page on average. Lists the upgrade pages
  * marked `facts_status: sparse`, so that they can be completed when facts are found.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -15,6 +16,8 @@ import {
   imagesWithoutAlt,
   parsePage,
   placeholderHits,
+  SUPPORT_NOTICES_PER_PAGE,
+  supportNotices,
   type PageProblem,
 } from './lib/content-rules';
 
@@ -47,11 +50,21 @@ for (const { root, urlPrefix, pages: routes } of ROUTE_MAP) {
   for (const route of routes) {
     if (!fileOf(root, route)) problems.push({ file: root, problem: `route ${urlPrefix}${route} has no page` });
   }
-  for (const file of walk(root)) {
+  let notices = 0;
+  const files = walk(root);
+  for (const file of files) {
     pages += 1;
     const source = readFileSync(file, 'utf8');
     problems.push(...checkDocPage(relative('.', file), source));
-    if (parsePage(source).frontMatter.facts_status === 'sparse') sparse.push(relative('.', file));
+    const { frontMatter, body } = parsePage(source);
+    if (frontMatter.facts_status === 'sparse') sparse.push(relative('.', file));
+    notices += supportNotices(body).length;
+  }
+  if (root === 'upgrade' && notices > SUPPORT_NOTICES_PER_PAGE * files.length) {
+    problems.push({
+      file: root,
+      problem: `${notices} sentences on ${files.length} pages send the reader to support or say facts are not published (at most ${SUPPORT_NOTICES_PER_PAGE} per page on average: say it once, on the line's index)`,
+    });
   }
 }
 

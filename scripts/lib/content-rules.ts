@@ -105,6 +105,22 @@ export function sourcesProblems(frontMatter: Record<string, unknown>): string[] 
   return problems;
 }
 
+/**
+ * Sentences that send the reader to technical support or say that something is not published. The
+ * upgrade notes say it once per line, on the line's index; release pages carry facts instead.
+ */
+const SUPPORT_NOTICE = /поддержк|не опубликован|не публику|нет в открытых|публично не|запросите|уточните|обратитесь/i;
+
+export function supportNotices(body: string): string[] {
+  return stripCode(body)
+    .split(/(?<=[.!?])\s+|\n{2,}/)
+    .filter((sentence) => SUPPORT_NOTICE.test(sentence))
+    .map((sentence) => sentence.trim().slice(0, 100));
+}
+
+/** At most one support notice per upgrade page on average. */
+export const SUPPORT_NOTICES_PER_PAGE = 1;
+
 export type PageKind = 'leaf' | 'index' | 'sparse';
 
 export function pageKind(file: string, frontMatter: Record<string, unknown>): PageKind {

@@ -67,7 +67,24 @@ interface PageInput {
 }
 
 function dateSentence(date: string | null): string {
-  return date ? `Релиз вышел ${date}.` : 'Дата выхода релиза будет указана, когда её подтвердит команда продукта.';
+  return date ? `Релиз вышел ${date}. ` : '';
+}
+
+/**
+ * Where the documentation of the release's version lives: the archives keep 7.x and 8.x
+ * (`https://v8.docs.monq.ru/docs/8.4/`), the site's main docs describe line 9; line 6.5 has no archive.
+ */
+export function docsLink(v: ReleaseVersion): string | null {
+  if (v.major === 7 || v.major === 8) {
+    const url = `https://v${v.major}.docs.monq.ru/docs/${v.major}.${v.minor}/`;
+    return `[${url.replace('https://', '')}](${url})`;
+  }
+  return v.major >= 9 ? '[Документация](/docs/get-started)' : null;
+}
+
+function docsSentence(v: ReleaseVersion): string {
+  const link = docsLink(v);
+  return link ? `\n\nДокументация версии ${v.major}.${v.minor}: ${link}.` : '';
 }
 
 export function releasePage({ version, position, date, previous }: PageInput): string {
@@ -79,7 +96,7 @@ sidebar_position: ${position}
 facts_status: sparse
 ---
 
-Эта страница нужна администратору, который обновляет инсталляцию до релиза ${text} линии [${lineLabel(version)}](./index.mdx). ${dateSentence(date)} Что изменилось в релизе, описано в [журнале изменений ${text}](./changelog/${versionSlug(version)}.md).
+Эта страница нужна администратору, который обновляет инсталляцию до релиза ${text} линии [${lineLabel(version)}](./index.mdx). ${dateSentence(date)}Что изменилось в релизе, описано в [журнале изменений ${text}](./changelog/${versionSlug(version)}.md).
 
 ## Перед обновлением {#before}
 
@@ -87,7 +104,7 @@ facts_status: sparse
 
 ## Порядок перехода {#upgrade}
 
-Выполните [общую процедуру линии](./index.mdx#procedure): резервное копирование, обновление с помощью \`monqctl\`, миграции, проверки после обновления. Если что-то пошло не так, верните инсталляцию из резервной копии по той же процедуре.
+Выполните [общую процедуру линии](./index.mdx#procedure): резервное копирование, обновление с помощью \`monqctl\`, миграции, проверки после обновления. Если что-то пошло не так, верните инсталляцию из резервной копии по той же процедуре.${docsSentence(version)}
 `;
 }
 
@@ -102,13 +119,11 @@ sidebar_position: ${position}
 facts_status: sparse
 ---
 
-Эта запись журнала изменений относится к выпуску ${text} линии [${lineLabel(version)}](../index.mdx). ${dateSentence(date)} Порядок перехода описан на странице ${upgradeLink}.
+Эта запись журнала изменений относится к выпуску ${text} линии [${lineLabel(version)}](../index.mdx). ${dateSentence(date)}Порядок перехода описан на странице ${upgradeLink}.${docsSentence(version)}
 
 ## Соседние релизы {#neighbours}
 
 ${previous ? `- Предыдущий релиз: [${versionText(previous)}](./${versionSlug(previous)}.md).` : '- Это первый релиз линии.'}
 - Все релизы линии с датами выхода перечислены в [индексе линии](../index.mdx#releases).
-
-Если вам нужен подробный состав выпуска, запросите его в технической поддержке Monq.
 `;
 }

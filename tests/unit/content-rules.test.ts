@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   checkDocPage,
   headingsWithoutId,
@@ -10,6 +12,8 @@ import {
   placeholderHits,
   proseWords,
   sourcesProblems,
+  SUPPORT_NOTICES_PER_PAGE,
+  supportNotices,
 } from '../../scripts/lib/content-rules';
 import { DOCS_89, DOCS_90, UPGRADE } from '../../scripts/lib/route-map';
 
@@ -91,4 +95,26 @@ test('sources in the front matter are a list of distinct http(s) URLs', () => {
   ]);
   const page = '---\ntitle: "Т"\ndescription: "О"\nsidebar_position: 1\nsources: [42]\n---\n';
   assert.ok(checkDocPage('guide/x.md', page).some(({ problem }) => problem === 'sources: not an http(s) URL: 42'));
+});
+
+test('support notices are counted per sentence, code left out', () => {
+  const body = [
+    'Релиз 8.4.0 входит в линию Monq 8. Инструкцию запросите в технической поддержке. Порядок работ ниже.',
+    '',
+    'Даты выхода не опубликованы',
+    '',
+    '```bash',
+    'echo "обратитесь в поддержку"',
+    '```',
+  ].join('\n');
+  assert.deepEqual(supportNotices(body), ['Инструкцию запросите в технической поддержке.', 'Даты выхода не опубликованы']);
+  assert.deepEqual(supportNotices('Агент поддерживает Linux и Windows.'), []);
+});
+
+test('the upgrade notes stay within one support notice per page on average', () => {
+  // The same count check:content makes over upgrade/, so that the rule cannot silently stop applying.
+  const files = readdirSync('upgrade', { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f));
+  const notices = files.reduce((sum, f) => sum + supportNotices(parsePage(readFileSync(join('upgrade', f), 'utf8')).body).length, 0);
+  assert.ok(files.length > 90, `upgrade pages found: ${files.length}`);
+  assert.ok(notices <= SUPPORT_NOTICES_PER_PAGE * files.length, `${notices} notices on ${files.length} pages`);
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import {
   changelogPage,
+  docsLink,
   insertTableRow,
   nextPosition,
   pagesFor,
@@ -40,6 +41,22 @@ test('generated pages pass the content bar as sparse pages', () => {
   assert.deepEqual(checkDocPage('v9/v9-1-0.md', releasePage(input)), []);
   assert.deepEqual(checkDocPage('v9/changelog/v9-1-0.md', changelogPage(input)), []);
   assert.match(releasePage(input), /facts_status: sparse/);
+});
+
+test('generated pages link the version\'s documentation and do not send the reader to support', () => {
+  const v8 = { version: parseVersion('8.10.0'), position: 90, date: null, previous: parseVersion('8.9.0') };
+  assert.match(releasePage(v8), /\(https:\/\/v8\.docs\.monq\.ru\/docs\/8\.10\/\)/);
+  assert.match(changelogPage(v8), /\(https:\/\/v8\.docs\.monq\.ru\/docs\/8\.10\/\)/);
+  const v9 = { version: parseVersion('9.0.7'), position: 93, date: '01.12.2025', previous: parseVersion('9.0.6') };
+  assert.match(changelogPage(v9), /Релиз вышел 01\.12\.2025\. Порядок перехода/);
+  assert.match(changelogPage(v9), /\[Документация\]\(\/docs\/get-started\)/);
+  assert.equal(docsLink(parseVersion('6.12.0')), null);
+  for (const page of [releasePage(v8), changelogPage(v8), releasePage(v9), changelogPage(v9)]) {
+    assert.doesNotMatch(page, /поддержке|поддержку|не опубликован|будет указана/);
+  }
+  for (const input of [v8, v9]) {
+    assert.deepEqual(checkDocPage('v/changelog/x.md', changelogPage(input)), []);
+  }
 });
 
 test('one command adds the release pages and the table row', () => {
