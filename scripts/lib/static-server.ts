@@ -3,7 +3,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { contentType, precompressedCopy, resolvePath, type Lookup, type Resolution } from './static-routing';
-import { REDIRECTS } from '../../config/redirects';
+import { MOVED, REDIRECTS } from '../../config/redirects';
 
 export interface RunningServer {
   url: string;
@@ -39,7 +39,7 @@ export async function serveStatic(
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const result = plain ? resolvePlain(req.url ?? '/', lookup) : resolvePath(req.url ?? '/', lookup, REDIRECTS);
+    const result = plain ? resolvePlain(req.url ?? '/', lookup) : resolvePath(req.url ?? '/', lookup, REDIRECTS, MOVED);
     if (result.kind === 'redirect') {
       res.writeHead(301, { Location: result.location }).end();
       return;
