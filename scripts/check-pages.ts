@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   try {
     const { checked, problems } = await checkPagesArtifact(artifact.dir);
     if (problems.length === 0) {
-      console.log(`Артефакт GitHub Pages: все ${checked} адресов карты сайта отвечают 200 в корне домена.`);
+      console.log(`Артефакт GitHub Pages: адресов в карте сайта — ${checked}, каждый отвечает 200 в корне домена.`);
       return;
     }
     console.error(`Артефакт GitHub Pages опубликуется с ошибками (${problems.length}):`);
