@@ -83,6 +83,7 @@ function resolvePlain(url: string, lookup: Lookup): Resolution {
     return { kind: 'file', file: `${rel}index.html`, status: 200 };
   }
   if (lookup(rel) === 'file') return { kind: 'file', file: rel, status: 200 };
-  if (lookup(rel) === 'dir') return { kind: 'redirect', location: `${path}/` };
+  // a directory without its slash is redirected; with it and without index.html it is not found (as on Pages)
+  if (!path.endsWith('/') && lookup(rel) === 'dir') return { kind: 'redirect', location: `${path}/` };
   return { kind: 'file', file: '404.html', status: 404 };
 }
