@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildDir, launchBrowser, openPage } from './lib';
+import { buildDir, hydrated, launchBrowser, openPage } from './lib';
 import { serveStatic, type RunningServer } from '../../scripts/lib/static-server';
 import { checkPagesArtifact, customDomain, packLikePages } from '../../scripts/lib/pages-artifact';
 
@@ -156,6 +156,10 @@ describe('the GitHub Pages artifact on a plain static host', () => {
       assert.equal(await page.locator('.monq-not-found h1').innerText(), 'Страница не найдена');
       assert.equal(await page.locator('#monq-moved').isHidden(), true);
       assert.equal(await page.getAttribute('html', 'data-monq-moved'), null);
+      // the page then hydrates over the notice, the inline script and the noscript hint without complaint
+      await hydrated(page);
+      assert.equal(await page.locator('.monq-not-found h1').innerText(), 'Страница не найдена');
+      assert.equal(await page.locator('#monq-moved').isHidden(), true);
       assert.deepEqual(consoleErrors.filter((text) => !/404 \(Not Found\)/.test(text)), []);
     } finally {
       await page.context().close();
