@@ -25,7 +25,8 @@ import { SEARCH_PAGE_PATH, searchPlugins, searchThemeConfig } from './config/sea
 import { clientModules } from './config/clientModules';
 import { SITEMAP_FILE, deployPlugins } from './config/deploy';
 import { prism } from './config/prism';
-import { DOCS_PLUGIN, contentBeforeRemarkPlugins, contentRehypePlugins, perfPlugins, pageTemplate, startParsingEarly } from './config/perf';
+import { rehypePlugins } from './config/content';
+import { DOCS_PLUGIN, contentBeforeRemarkPlugins, perfPlugins, pageTemplate, startParsingEarly } from './config/perf';
 import { announcementId } from './config/announcement';
 import {
   ANNOUNCEMENT_HTML,
@@ -101,7 +102,7 @@ const config = {
         // both docs instances are registered below, through the wrapper of config/perf.ts
         docs: false,
         blog: false,
-        pages: { beforeDefaultRemarkPlugins: contentBeforeRemarkPlugins, rehypePlugins: contentRehypePlugins },
+        pages: { beforeDefaultRemarkPlugins: contentBeforeRemarkPlugins, rehypePlugins },
         theme: { customCss: ['./src/css/custom.css', './src/css/reader.css'] },
         sitemap: {
           changefreq: 'weekly',

@@ -2,7 +2,8 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { EDIT_URL } from './site';
 import { sidebarItemsGenerator } from './sidebar';
 import type { SiteEnv } from './env';
-import { contentBeforeRemarkPlugins, contentRehypePlugins } from './perf';
+import { contentBeforeRemarkPlugins } from './perf';
+import { rehypePlugins } from './content';
 
 /** Options shared by both docs instances (`default` and `upgrade`). */
 export const commonDocsOptions = {
@@ -14,7 +15,7 @@ export const commonDocsOptions = {
   sidebarCollapsible: true,
   sidebarCollapsed: true,
   beforeDefaultRemarkPlugins: contentBeforeRemarkPlugins,
-  rehypePlugins: contentRehypePlugins,
+  rehypePlugins,
 } satisfies Partial<DocsOptions>;
 
 /** The versioned documentation: 9.0 at /docs/, 8.9 at /docs/8.9/. */

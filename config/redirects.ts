@@ -1,7 +1,12 @@
 /**
  * Redirects of the site. One list feeds both the client redirects plugin (static redirect pages)
  * and the nginx rules (deploy/nginx), so the two can never disagree.
+ *
+ * `MOVED` are whole families of old addresses (a prefix and the rest of the path): nginx answers
+ * them with 301s, and on a plain static host the not-found page sends the reader on with the same
+ * patterns (src/lib/moved.ts, src/theme/NotFound/Content).
  */
+import { checkMovedRules, type MovedRule } from '../src/lib/moved';
 
 export interface Redirect {
   /** Old path, without a trailing slash. */
@@ -18,6 +23,21 @@ export const REDIRECTS: readonly Redirect[] = [
   { from: '/docs/9.0/get-started', to: '/docs/get-started/' },
 ];
 
+/**
+ * Old address families, first match wins. The exact redirects above are tried before them (nginx:
+ * they come first in the include; a static host has a redirect page for each).
+ */
+export const MOVED = [
+  // 9.0 used to have a prefix of its own; it now lives at the root of /docs/
+  { pattern: '^/docs/9\\.0/(.+)$', target: '/docs/$1' },
+  // the old portal's scheme; /current/ru/ itself is a page that explains the move
+  { pattern: '^/current/ru/(?!index\\.html$)(.+)$', target: '/docs/$1' },
+  // 8.0 to 8.8 and 7.x are archived on sites of their own, each under its own version prefix
+  { pattern: '^/docs/(8\\.[0-8])(?:/(.*))?$', target: 'https://v8.docs.monq.ru/docs/$1/$2' },
+  { pattern: '^/docs/7\\.x(?:/(.*))?$', target: 'https://v7.docs.monq.ru/docs/7.x/$1' },
+] as const satisfies readonly MovedRule[];
+checkMovedRules(MOVED);
+
 /** Shape the client-redirects plugin expects. */
 export function clientRedirects(list: readonly Redirect[] = REDIRECTS): { from: string; to: string }[] {
   const seen = new Set<string>();
@@ -32,12 +52,18 @@ export function clientRedirects(list: readonly Redirect[] = REDIRECTS): { from: 
   });
 }
 
-/** nginx `location` rules for the same list (exact match, with and without the trailing slash). */
-export function nginxRedirectRules(list: readonly Redirect[] = REDIRECTS): string {
-  return clientRedirects(list)
-    .map(({ from, to }) => `location ~ ^${escapeRegex(from)}/?$ { return 301 ${to}$is_args$args; }`)
-    .join('\n');
+/**
+ * nginx `location` rules: the exact redirects (with and without the trailing slash), then the moved
+ * families with their own patterns. Regex locations are tried in order, so the exact ones win.
+ */
+export function nginxRedirectRules(list: readonly Redirect[] = REDIRECTS, moved: readonly MovedRule[] = MOVED): string {
+  checkMovedRules(moved);
+  return [
+    ...clientRedirects(list).map(({ from, to }) => `location ~ ^${escapeRegex(from)}/?$ { return 301 ${to}$is_args$args; }`),
+    ...moved.map(({ pattern, target }) => `location ~ ${pattern} { return 301 ${target}$is_args$args; }`),
+  ].join('\n');
 }
+
 
 function escapeRegex(path: string): string {
   return path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

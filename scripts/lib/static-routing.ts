@@ -5,9 +5,11 @@
  * - `/route/` serves `route/index.html`;
  * - `/route`, `/route/index.html` and `/route.html` redirect (301) to `/route/` when that page exists,
  *   so the client router always hydrates on the canonical address;
- * - the site's redirects (config/redirects.ts) answer 301;
+ * - the site's redirects (config/redirects.ts) answer 301: the exact ones, then the old address
+ *   families (`MOVED`, src/lib/moved.ts), as the nginx rules generated from the same table;
  * - anything else is the not-found page with status 404.
  */
+import { movedTarget, type MovedRule } from '../../src/lib/moved';
 
 export type Resolution =
   | { kind: 'file'; file: string; status: 200 | 404 }
@@ -20,7 +22,12 @@ export interface RedirectRule {
   to: string;
 }
 
-export function resolvePath(rawPath: string, lookup: Lookup, redirects: readonly RedirectRule[] = []): Resolution {
+export function resolvePath(
+  rawPath: string,
+  lookup: Lookup,
+  redirects: readonly RedirectRule[] = [],
+  moved: readonly MovedRule[] = [],
+): Resolution {
   const [pathOnly, query = ''] = splitQuery(rawPath);
   let pathname: string;
   try {
@@ -36,6 +43,8 @@ export function resolvePath(rawPath: string, lookup: Lookup, redirects: readonly
   const bare = pathname.replace(/\/+$/, '') || '/';
   const redirect = redirects.find((rule) => rule.from === bare);
   if (redirect) return { kind: 'redirect', location: redirect.to + suffix };
+  const movedTo = movedTarget(pathname, moved);
+  if (movedTo) return { kind: 'redirect', location: movedTo + suffix };
 
   const rel = pathname.slice(1);
   if (pathname.endsWith('/')) {
@@ -44,7 +53,7 @@ export function resolvePath(rawPath: string, lookup: Lookup, redirects: readonly
   }
   if (rel === 'index.html' || rel.endsWith('/index.html')) {
     const dir = pathname.slice(0, -'index.html'.length);
-    const target = resolvePath(dir, lookup, redirects);
+    const target = resolvePath(dir, lookup, redirects, moved);
     return lookup(rel) === 'file' || target.kind === 'redirect' ? { kind: 'redirect', location: dir + suffix } : notFound();
   }
   if (rel.endsWith('.html') && rel !== '404.html') {

@@ -3,7 +3,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { contentType, precompressedCopy, resolvePath, type Lookup, type Resolution } from './static-routing';
-import { REDIRECTS } from '../../config/redirects';
+import { MOVED, REDIRECTS } from '../../config/redirects';
 
 export interface RunningServer {
   url: string;
@@ -39,7 +39,7 @@ export async function serveStatic(
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const result = plain ? resolvePlain(req.url ?? '/', lookup) : resolvePath(req.url ?? '/', lookup, REDIRECTS);
+    const result = plain ? resolvePlain(req.url ?? '/', lookup) : resolvePath(req.url ?? '/', lookup, REDIRECTS, MOVED);
     if (result.kind === 'redirect') {
       res.writeHead(301, { Location: result.location }).end();
       return;
@@ -83,6 +83,7 @@ function resolvePlain(url: string, lookup: Lookup): Resolution {
     return { kind: 'file', file: `${rel}index.html`, status: 200 };
   }
   if (lookup(rel) === 'file') return { kind: 'file', file: rel, status: 200 };
-  if (lookup(rel) === 'dir') return { kind: 'redirect', location: `${path}/` };
+  // a directory without its slash is redirected; with it and without index.html it is not found (as on Pages)
+  if (!path.endsWith('/') && lookup(rel) === 'dir') return { kind: 'redirect', location: `${path}/` };
   return { kind: 'file', file: '404.html', status: 404 };
 }

@@ -2,7 +2,8 @@
  * Accessibility and language of the interface, on a deterministic sample of the production build
  * (every section, both versions, the upgrade instance, the standalone pages):
  * - axe-core, injected by the test, finds no serious or critical violation, colour contrast
- *   included, in light mode and in dark mode;
+ *   included, in light mode and in dark mode at desktop width, and on a 360 px phone screen, where
+ *   wide tables and code scroll sideways: every such region must be reachable by keyboard and named;
  * - no English string in the page furniture: navbar, sidebars, footer, table of contents, pagination,
  *   breadcrumbs, banners, buttons, and every `aria-label`, `title` and `placeholder`.
  */
@@ -112,8 +113,37 @@ function englishFindings(path: string, strings: string[]): string[] {
     .map((text) => `${path}: "${text}" (${englishWords(text).join(', ')})`);
 }
 
-async function load(path: string, colorScheme: 'light' | 'dark'): Promise<OpenedPage> {
-  const opened = await site.open({ colorScheme, viewport: { width: 1280, height: 900 } });
+/** The screens the sample is checked on. */
+const SCREENS = {
+  light: { colorScheme: 'light', viewport: { width: 1280, height: 900 } },
+  dark: { colorScheme: 'dark', viewport: { width: 1280, height: 900 } },
+  phone: { colorScheme: 'light', viewport: { width: 360, height: 740 } },
+} as const;
+type Screen = keyof typeof SCREENS;
+
+/**
+ * Every element of the article that scrolls sideways (its content is wider than its box and its
+ * `overflow-x` lets it scroll), with what a keyboard and a screen reader get from it. Regions that
+ * `tabindex` makes focusable and that carry a name are what readers need; a `<pre>` is named by its
+ * own text.
+ */
+async function scrollRegions(page: Page): Promise<{ element: string; focusable: boolean; name: string }[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('main *'))
+      .filter((element) => {
+        const overflow = getComputedStyle(element).overflowX;
+        return (overflow === 'auto' || overflow === 'scroll') && element.scrollWidth > element.clientWidth + 1;
+      })
+      .map((element) => ({
+        element: `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`,
+        focusable: element.tabIndex >= 0,
+        name: element.getAttribute('aria-label') ?? (element.tagName === 'PRE' ? 'code' : ''),
+      })),
+  );
+}
+
+async function load(path: string, screen: Screen): Promise<OpenedPage> {
+  const opened = await site.open(SCREENS[screen]);
   await opened.page.goto(site.server.url + path, { waitUntil: 'domcontentloaded' });
   await waitForSettled(opened.page);
   return opened;
@@ -125,6 +155,22 @@ describe('the gates can fail', () => {
     await page.setContent('<html lang="ru"><title>t</title><main><p style="color:#aaa;background:#fff">Текст</p></main></html>');
     const found = await axeViolations(page);
     assert.ok(found.some((violation) => violation.id === 'color-contrast'), JSON.stringify(found));
+    await page.context().close();
+  });
+
+  test('on a phone, a wide table that scrolls without the focus is reported by axe and by the region check', async () => {
+    const { page } = await site.open(SCREENS.phone);
+    const cells = '<td>очень_длинное_значение_параметра_без_пробелов</td>'.repeat(6);
+    await page.setContent(
+      `<html lang="ru"><title>t</title><main><div style="overflow-x:auto"><table><tr>${cells}</tr></table></div>` +
+        `<div class="monq-table-scroll" role="region" tabindex="0" aria-label="Таблица: Б" style="overflow-x:auto"><table><tr>${cells}</tr></table></div></main></html>`,
+    );
+    const found = await axeViolations(page);
+    assert.deepEqual(found.map((violation) => [violation.id, violation.targets.length]), [['scrollable-region-focusable', 1]]);
+    assert.deepEqual(await scrollRegions(page), [
+      { element: 'div', focusable: false, name: '' },
+      { element: 'div.monq-table-scroll', focusable: true, name: 'Таблица: Б' },
+    ]);
     await page.context().close();
   });
 
@@ -145,30 +191,40 @@ describe(`accessibility of ${sample.length} pages`, () => {
     assert.ok(sample.length >= Math.min(60, allPages.length));
   });
 
-  for (const mode of ['light', 'dark'] as const) {
-    const title =
-      mode === 'light'
-        ? 'light mode: axe finds no serious or critical violation, and the furniture has no English string'
-        : 'dark mode: axe finds no serious or critical violation';
+  for (const screen of ['light', 'dark', 'phone'] as const) {
+    const title = {
+      light: 'light mode: axe finds no serious or critical violation, and the furniture has no English string',
+      dark: 'dark mode: axe finds no serious or critical violation',
+      phone: '360 px phone: axe finds no serious or critical violation; every region that scrolls sideways takes the focus and has a name',
+    }[screen];
     test(title, async () => {
       const problems: string[] = [];
       const english: string[] = [];
+      const mode = SCREENS[screen].colorScheme;
+      let regions = 0;
       await pool(sample, 2, async (path) => {
-        const opened = await load(path, mode);
+        const opened = await load(path, screen);
         try {
           const theme = await opened.page.getAttribute('html', 'data-theme');
           if (theme !== mode) problems.push(`${path}: data-theme is ${theme}, expected ${mode}`);
           for (const v of await axeViolations(opened.page)) {
-            problems.push(`${path} [${mode}] ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(' | ')}`);
+            problems.push(`${path} [${screen}] ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(' | ')}`);
+          }
+          if (screen === 'phone') {
+            for (const region of await scrollRegions(opened.page)) {
+              regions += 1;
+              if (!region.focusable || !region.name) problems.push(`${path} [phone] ${region.element} scrolls sideways: focusable ${region.focusable}, name "${region.name}"`);
+            }
           }
           for (const url of opened.offHost) problems.push(`${path}: off-host request ${url}`);
-          if (mode === 'light') english.push(...englishFindings(path, await furnitureStrings(opened.page)));
+          if (screen === 'light') english.push(...englishFindings(path, await furnitureStrings(opened.page)));
         } finally {
           await opened.page.context().close();
         }
       });
       // one assertion, so that a run reports every kind of problem at once
       assert.deepEqual([...problems, ...Array.from(new Set(english)).map((text) => `English string: ${text}`)], []);
+      if (screen === 'phone') assert.ok(regions > 0, 'the sample has content that scrolls sideways on a phone');
     });
   }
 });

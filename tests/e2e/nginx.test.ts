@@ -16,7 +16,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { buildDir, launchBrowser, openPage, visit } from './lib';
 import { nginxBinary, startNginx, type RunningNginx } from '../../scripts/lib/nginx-server';
-import { REDIRECTS, nginxRedirectRules } from '../../config/redirects';
+import { MOVED, REDIRECTS, nginxRedirectRules } from '../../config/redirects';
+import { movedTarget } from '../../src/lib/moved';
 import { sitemapLocations } from '../../scripts/check-sitemap';
 
 const NGINX_MISSING = nginxBinary() === null;
@@ -154,6 +155,34 @@ describe('the site on nginx', { skip: SKIP }, () => {
       }
     });
 
+    test('old address families answer 301 on the server: 9.0 and /current/ru/ into /docs/, 8.0-8.8 and 7.x to the archives', async () => {
+      const cases: [string, string][] = [
+        ['/docs/9.0/guide/?tab=1', '/docs/guide/?tab=1'],
+        ['/docs/9.0/get-started/', '/docs/get-started/'],
+        ['/current/ru/guide/', '/docs/guide/'],
+        ['/docs/8.3/install/agent/', 'https://v8.docs.monq.ru/docs/8.3/install/agent/'],
+        ['/docs/8.0', 'https://v8.docs.monq.ru/docs/8.0/'],
+        ['/docs/7.x/guide/?q=cmdb', 'https://v7.docs.monq.ru/docs/7.x/guide/?q=cmdb'],
+      ];
+      for (const [path, location] of cases) {
+        const reply = await get(nginx.url, path);
+        assert.equal(reply.status, 301, path);
+        assert.equal(header(reply, 'location'), location, path);
+        assert.equal(movedTarget(path.split('?')[0]!, MOVED) ?? REDIRECTS.find(({ from }) => path.startsWith(from))?.to, location.split('?')[0], `${path}: the not-found page's script agrees`);
+        assert.equal(header(reply, 'x-frame-options'), 'DENY', path);
+        if (location.startsWith('/')) assert.equal((await get(nginx.url, location)).status, 200, location);
+      }
+      const page = await get(nginx.url, '/current/ru/');
+      assert.equal(page.status, 200, '/current/ru/ stays a page of its own');
+      assert.deepEqual(page.body, file('current/ru/index.html'));
+      assert.equal(header(await get(nginx.url, '/current/ru/index.html'), 'location'), '/current/ru/');
+      for (const path of ['/docs/8.9/no-such-page/', '/docs/8.30/', '/docs/7.xy/', '/current/en/guide/']) {
+        const reply = await get(nginx.url, path);
+        assert.equal(reply.status, 404, path);
+        assert.deepEqual(reply.body, file('404.html'), path);
+      }
+    });
+
     test('the generated server files are not served', async () => {
       for (const path of ['/.nginx/csp.conf', '/.nginx/redirects.conf', '/.nginx/']) {
         assert.equal((await get(nginx.url, path)).status, 404, path);
@@ -203,13 +232,17 @@ describe('the site on nginx', { skip: SKIP }, () => {
       assert.doesNotMatch(policy, /https?:\/\//, 'a local build allows no outside host');
       assert.match(policy, /(?:^|; )default-src 'self'(?:;|$)/);
       assert.match(policy, /frame-ancestors 'none'/);
-      const home = file('index.html').toString('utf8');
-      const inline = Array.from(home.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1] ?? '');
-      assert.ok(inline.length > 0, 'the home page has inline scripts');
-      for (const text of inline) {
-        const hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-        assert.ok(scriptSrc.includes(hash), `inline script ${text.slice(0, 40)}… is allowed by hash`);
+      for (const name of ['index.html', '404.html']) {
+        const html = file(name).toString('utf8');
+        const inline = Array.from(html.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1] ?? '');
+        assert.ok(inline.length > 0, `${name} has inline scripts`);
+        for (const text of inline) {
+          const hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+          assert.ok(scriptSrc.includes(hash), `${name}: inline script ${text.slice(0, 40)}… is allowed by hash`);
+        }
       }
+      const notFoundScripts = Array.from(file('404.html').toString('utf8').matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1] ?? '');
+      assert.ok(notFoundScripts.some((text) => text.includes('Страница переехала')), 'the not-found page carries the script of old addresses');
     });
 
     test('every kind of response carries them', async () => {
@@ -303,6 +336,20 @@ describe('the site on nginx', { skip: SKIP }, () => {
         await page.context().close();
       });
     }
+
+    test('the not-found page runs its inline script under the policy and stays on an unknown address', async () => {
+      const { page, offHost, consoleErrors } = await openPage(browser);
+      await recordCspViolations(page);
+      const response = await page.goto(`${nginx.url}/docs/no-such-page/`);
+      assert.equal(response?.status(), 404);
+      await page.locator('h1', { hasText: 'Страница не найдена' }).waitFor({ state: 'visible' });
+      assert.equal(await page.locator('#monq-moved').isHidden(), true);
+      assert.equal(new URL(page.url()).pathname, '/docs/no-such-page/');
+      assert.deepEqual(await cspViolations(page), []);
+      assert.deepEqual(consoleErrors.filter((text) => !/404 \(Not Found\)/.test(text)), []);
+      assert.deepEqual(offHost, []);
+      await page.context().close();
+    });
 
     test('/demo-search/?q=... finds pages under the policy', async () => {
       const { page, offHost, consoleErrors } = await openPage(browser);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readEnv } from '../../config/env';
-import { clientRedirects, nginxRedirectRules, REDIRECTS } from '../../config/redirects';
+import { clientRedirects, MOVED, nginxRedirectRules, REDIRECTS } from '../../config/redirects';
 import { announcementId } from '../../config/announcement';
 import { isVersionDropdownHidden } from '../../src/lib/versionDropdown';
 
@@ -68,7 +68,7 @@ test('redirects: sources are normalised, duplicates and relative paths rejected'
 
 test('redirects: nginx rules mirror the same list', () => {
   const rules = nginxRedirectRules();
-  assert.equal(rules.split('\n').length, REDIRECTS.length);
+  assert.equal(rules.split('\n').length, REDIRECTS.length + MOVED.length);
   assert.match(rules, /location ~ \^\/upgrade\/\?\$ \{ return 301 \/upgrade\/v9\/\$is_args\$args; \}/);
   assert.match(rules, /\^\/docs\/8\\\.9\/\?\$/);
 });

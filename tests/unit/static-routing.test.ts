@@ -47,6 +47,19 @@ test('site redirects win over files, with or without the slash', () => {
   assert.deepEqual(resolvePath('/upgrade/', lookup, redirects), { kind: 'redirect', location: '/upgrade/v9/' });
 });
 
+test('old address families redirect after the exact redirects, as the nginx rules do', () => {
+  const moved = [
+    { pattern: '^/docs/9\\.0/(.+)$', target: '/docs/$1' },
+    { pattern: '^/docs/(8\\.[0-8])(?:/(.*))?$', target: 'https://v8.docs.monq.ru/docs/$1/$2' },
+  ];
+  const exact = [{ from: '/docs/9.0/get-started', to: '/docs/get-started/' }];
+  assert.deepEqual(resolvePath('/docs/9.0/guide/x/?a=1', lookup, exact, moved), { kind: 'redirect', location: '/docs/guide/x/?a=1' });
+  assert.deepEqual(resolvePath('/docs/9.0/get-started/', lookup, exact, moved), { kind: 'redirect', location: '/docs/get-started/' });
+  assert.deepEqual(resolvePath('/docs/8.3/a/', lookup, exact, moved), { kind: 'redirect', location: 'https://v8.docs.monq.ru/docs/8.3/a/' });
+  assert.deepEqual(resolvePath('/docs/8.9/a/', lookup, exact, moved), { kind: 'file', file: '404.html', status: 404 });
+  assert.deepEqual(resolvePath('/docs/9.0/guide/x/', lookup), { kind: 'file', file: '404.html', status: 404 }, 'no rules, no redirect');
+});
+
 test('unknown paths and traversal attempts get the not-found page with 404', () => {
   const notFound = { kind: 'file', file: '404.html', status: 404 };
   assert.deepEqual(resolvePath('/nope', lookup), notFound);

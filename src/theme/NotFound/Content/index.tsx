@@ -1,0 +1,32 @@
+import React, { type ReactNode } from 'react';
+import Content from '@theme-original/NotFound/Content';
+import type ContentType from '@theme/NotFound/Content';
+import type { WrapperProps } from '@docusaurus/types';
+import { MOVED } from '@site/config/redirects';
+import { ARCHIVED_VERSIONS } from '@site/config/site';
+import { MOVED_NOTICE_ID, movedNoscript, movedScript } from '@site/src/lib/moved';
+
+type Props = WrapperProps<typeof ContentType>;
+
+/** Built once: the same text on every build of the same rules (its CSP hash is computed from the HTML). */
+const SCRIPT = movedScript(MOVED);
+const NOSCRIPT = movedNoscript(ARCHIVED_VERSIONS);
+
+/**
+ * Wrapper: before the theme's «Страница не найдена», a notice that the inline script fills when the
+ * address is an old one (src/lib/moved.ts): «Страница переехала: <ссылка>», and the page goes there.
+ * The script runs while the HTML is parsed, not at hydration; the elements it changes are rendered
+ * with props that hydration does not diff (`hidden`, dangerouslySetInnerHTML).
+ */
+export default function NotFoundContentWrapper(props: Props): ReactNode {
+  return (
+    <>
+      <div id={MOVED_NOTICE_ID} className="container margin-top--xl" hidden>
+        <p className="alert alert--info" dangerouslySetInnerHTML={{ __html: '' }} />
+      </div>
+      <script dangerouslySetInnerHTML={{ __html: SCRIPT }} />
+      <Content {...props} className={props.className ? `${props.className} monq-not-found` : 'monq-not-found'} />
+      <noscript dangerouslySetInnerHTML={{ __html: NOSCRIPT }} />
+    </>
+  );
+}
