@@ -24,6 +24,7 @@ import { clientRedirects } from './config/redirects';
 import { SEARCH_PAGE_PATH, searchPlugins, searchThemeConfig } from './config/search';
 import { clientModules } from './config/clientModules';
 import { SITEMAP_FILE, deployPlugins } from './config/deploy';
+import { llmsPlugins } from './config/llms';
 import { prism } from './config/prism';
 import { DOCS_PLUGIN, contentBeforeRemarkPlugins, contentRehypePlugins, perfPlugins, pageTemplate, startParsingEarly } from './config/perf';
 import { announcementId } from './config/announcement';
@@ -118,6 +119,7 @@ const config = {
     ['client-redirects', { redirects: clientRedirects() } satisfies RedirectOptions],
     ...searchPlugins(env),
     ...deployPlugins(env),
+    ...llmsPlugins(),
     ...perfPlugins(env, docsInstances),
   ],
 

@@ -391,7 +391,7 @@ export function absoluteUrl(href: string, pageUrl: string): string {
 export function escapeText(value: string, table: boolean): string {
   let out = value
     .replace(/[\\`*[\]]/g, '\\$&')
-    .replace(/(^|[^\p{L}\p{N}])_|_(?=[^\p{L}\p{N}]|$)/gu, (whole: string, before: string | undefined) =>
+    .replace(/(^|[^\p{L}\p{N}])_|_(?=[^\p{L}\p{N}]|$)/gu, (_whole: string, before: string | undefined) =>
       before === undefined ? '\\_' : `${before}\\_`,
     )
     .replace(/<(?=[A-Za-z/!?])/g, '\\<')
