@@ -106,11 +106,26 @@ export default function llmsPlugin(context: LoadContext, rawOptions: unknown): P
   // Permalinks carry the base URL; the files are written relative to the output directory.
   const { url: siteUrl, baseUrl } = context.siteConfig;
   const inBuild = (permalink: string) => permalink.slice(baseUrl.length - 1);
+  // A doc's permalink has no closing slash; its page is served at the address with one (trailingSlash).
+  const route = (permalink: string) => (context.siteConfig.trailingSlash && !permalink.endsWith('/') ? `${permalink}/` : permalink);
   let docsContent: DocsContent = {};
   return {
     name: 'monq-llms',
     allContentLoaded({ allContent }) {
-      docsContent = (allContent['docusaurus-plugin-content-docs'] ?? {}) as DocsContent;
+      // A copy with the pages' addresses: the docs plugin's content is left as it is.
+      const loaded = (allContent['docusaurus-plugin-content-docs'] ?? {}) as DocsContent;
+      docsContent = Object.fromEntries(
+        Object.entries(loaded).map(([id, instance]) => [
+          id,
+          {
+            loadedVersions: (instance?.loadedVersions ?? []).map(({ versionName, docs, sidebars }) => ({
+              versionName,
+              sidebars,
+              docs: docs.map(({ id: docId, title, description, permalink, unlisted }) => ({ id: docId, title, description, unlisted, permalink: route(permalink) })),
+            })),
+          },
+        ]),
+      );
     },
     async postBuild({ outDir }) {
       const started = Date.now();

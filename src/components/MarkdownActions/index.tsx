@@ -1,5 +1,6 @@
 /**
- * «Markdown» and «Скопировать как Markdown» beside a doc page's edit link (src/theme/EditThisPage).
+ * «Markdown» and «Скопировать как Markdown» on the line under a doc page's edit link, in its column
+ * (src/theme/EditThisPage).
  * The link is a plain link to the page's Markdown twin (plugins/llms): it works before the page has
  * hydrated and is not routed by the client router. The button copies the twin's text; a click made
  * before hydration is replayed by the boot script (plugins/perf/hydration-boot.cjs). The confirmation
@@ -27,7 +28,7 @@ export default function MarkdownActions({ pathname }: { pathname: string }): Rea
     );
   };
   return (
-    <span className={styles.actions}>
+    <div className={styles.actions}>
       <a className={styles.action} href={href} type="text/markdown" title={MARKDOWN_LABELS.linkTitle}>
         {MARKDOWN_LABELS.link}
       </a>
@@ -37,6 +38,6 @@ export default function MarkdownActions({ pathname }: { pathname: string }): Rea
       <span role="status" className={clsx(styles.status, state === 'failed' && styles.failed)}>
         {state === 'copied' ? MARKDOWN_LABELS.copied : state === 'failed' ? MARKDOWN_LABELS.failed : ''}
       </span>
-    </span>
+    </div>
   );
 }
