@@ -132,7 +132,7 @@ function renderBlocks(nodes: readonly HtmlNode[], ctx: Context): string[] {
   const blocks: string[] = [];
   let run: HtmlNode[] = [];
   const flush = () => {
-    const paragraph = paragraphText(renderInline(run, ctx));
+    const paragraph = paragraphText(renderInline(run, ctx), !ctx.table);
     if (paragraph) blocks.push(paragraph);
     run = [];
   };
@@ -188,9 +188,9 @@ function renderBlock(el: ElementNode, ctx: Context): string[] {
 }
 
 /** Inline Markdown as a paragraph: one line, no leading character that would start another block. */
-function paragraphText(inline: string): string {
+function paragraphText(inline: string, ownLine = true): string {
   const line = inline.replace(/[ \t\n]+/g, ' ').trim();
-  return escapeLineStart(line);
+  return ownLine ? escapeLineStart(line) : line;
 }
 
 function languageOf(el: ElementNode): string {

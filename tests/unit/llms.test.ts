@@ -60,8 +60,8 @@ describe('article → Markdown', () => {
   test('tables: GFM, with alignment; pipes escaped; a row or tbody the minifier left open does not leak into a cell', () => {
     const html =
       '<table><thead><tr><th>Поле<th style=text-align:center>Тип<th style=text-align:right>Пример<tbody>' +
-      '<tr><td><code>a|b</code><td>строка<td>x | y<tr><td>Второе<td><p>число</p><td>1<br>2</table>';
-    assert.equal(md(html), '| Поле | Тип | Пример |\n| --- | :-: | --: |\n| `a\\|b` | строка | x \\| y |\n| Второе | число | 1 2 |\n');
+      '<tr><td><code>a|b</code><td>строка<td>x | y<tr><td>2. Второе<td><p>число</p><td>1<br>2</table>';
+    assert.equal(md(html), '| Поле | Тип | Пример |\n| --- | :-: | --: |\n| `a\\|b` | строка | x \\| y |\n| 2. Второе | число | 1 2 |\n');
   });
 
   test('lists: tight and loose, nested, ordered with a start', () => {
