@@ -24,6 +24,7 @@ import { clientRedirects } from './config/redirects';
 import { SEARCH_PAGE_PATH, searchPlugins, searchThemeConfig } from './config/search';
 import { clientModules } from './config/clientModules';
 import { SITEMAP_FILE, deployPlugins } from './config/deploy';
+import { llmsPlugins } from './config/llms';
 import { prism } from './config/prism';
 import { rehypePlugins } from './config/content';
 import { DOCS_PLUGIN, contentBeforeRemarkPlugins, perfPlugins, pageTemplate, startParsingEarly } from './config/perf';
@@ -119,6 +120,7 @@ const config = {
     ['client-redirects', { redirects: clientRedirects() } satisfies RedirectOptions],
     ...searchPlugins(env),
     ...deployPlugins(env),
+    ...llmsPlugins(),
     ...perfPlugins(env, docsInstances),
   ],
 

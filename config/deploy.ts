@@ -6,6 +6,7 @@ import type { PluginConfig } from '@docusaurus/types';
 import deployPlugin, { type DeployPluginOptions } from '../plugins/deploy/index';
 import type { SiteEnv } from './env';
 import { clientRedirects } from './redirects';
+import { llmsFiles } from './llms';
 
 export function deployOptions(env: SiteEnv): DeployPluginOptions {
   return {
@@ -14,7 +15,8 @@ export function deployOptions(env: SiteEnv): DeployPluginOptions {
     hostedSearch: env.docsearch ? { appId: env.docsearch.appId } : null,
     // local mode: plugins/search-index writes search/ in this build
     awaitSearchIndex: env.docsearch === null,
-    expectFiles: [...redirectPages(), SITEMAP_FILE, OPENSEARCH_FILE],
+    // llms.txt and the full texts are written after the Markdown twins: these come with them.
+    expectFiles: [...redirectPages(), SITEMAP_FILE, OPENSEARCH_FILE, ...llmsFiles()],
   };
 }
 

@@ -17,7 +17,7 @@ const compressWorker = createRequire(import.meta.url)('./compress-worker.cjs') a
 };
 
 /** Text files worth compressing. Images other than SVG and fonts are compressed already. */
-export const COMPRESSIBLE = /\.(?:html|js|mjs|css|json|xml|svg|txt|map|webmanifest|ico)$/i;
+export const COMPRESSIBLE = /\.(?:html|js|mjs|css|json|xml|svg|txt|md|map|webmanifest|ico)$/i;
 /**
  * Brotli quality, measured on this site's 405 bundles (10.9 MB): 6 gives 2052 KB in 1.6 s, 9 gives
  * 1946 KB (5 % less) in 14.5 s, 11 takes minutes. 6 keeps the build fast for 5 %.

@@ -122,6 +122,24 @@ describe('the site on nginx', { skip: SKIP }, () => {
       });
     }
 
+    test('Markdown twins are text/markdown in UTF-8, revalidated, brotli from the build; llms.txt is plain text', async () => {
+      const twin = await get(nginx.url, '/docs/guide/thresholds.md');
+      assert.equal(twin.status, 200);
+      assert.equal(header(twin, 'content-type'), 'text/markdown; charset=utf-8');
+      assert.equal(header(twin, 'cache-control'), 'no-cache');
+      assert.equal(header(twin, 'content-security-policy'), policy);
+      assert.deepEqual(twin.body, file('docs/guide/thresholds.md'));
+      const br = await get(nginx.url, '/docs/guide/thresholds.md', { 'Accept-Encoding': 'br' });
+      assert.equal(header(br, 'content-encoding'), 'br');
+      assert.deepEqual(br.body, file('docs/guide/thresholds.md.br'));
+      assert.equal((await get(nginx.url, '/docs/guide/no-such-page.md')).status, 404);
+      for (const path of ['/llms.txt', '/llms-full.txt', '/docs/8.9/llms-full.txt', '/upgrade/llms-full.txt']) {
+        const reply = await get(nginx.url, path);
+        assert.equal(reply.status, 200, path);
+        assert.equal(header(reply, 'content-type'), 'text/plain; charset=utf-8', path);
+      }
+    });
+
     test('unknown addresses show the not-found page with status 404', async () => {
       const notFound = file('404.html');
       for (const path of ['/no-such-page/', '/no-such-page', '/docs/no-such-page.html', '/docs/get-started/nope/', '/assets/', '/search/', '/assets/js/nope.js']) {

@@ -1,0 +1,52 @@
+/**
+ * The Markdown twin of a doc page (plugins/llms): the page's address without its closing slash, plus
+ * `.md`. `/docs/guide/thresholds/` → `/docs/guide/thresholds.md`; a section index `/docs/guide/` →
+ * `/docs/guide.md`. Shared by the build plugin that writes the twins and the page's «Markdown» link.
+ */
+export function twinPath(pathname: string): string {
+  const path = pathname.split(/[?#]/)[0] ?? '';
+  const bare = path.replace(/\/index\.html$/, '').replace(/\/+$/, '');
+  return `${bare || ''}.md`;
+}
+
+/** Labels of the page's Markdown actions: ours alone (no theme translation exists for them). */
+export const MARKDOWN_LABELS = {
+  link: 'Markdown',
+  linkTitle: 'Эта страница в формате Markdown',
+  copy: 'Скопировать как Markdown',
+  copied: 'Скопировано',
+  copiedStatus: 'Текст страницы в формате Markdown скопирован в буфер обмена',
+  failed: 'Не удалось скопировать',
+} as const;
+
+/** How long the confirmation stays on the copy button (ms). */
+export const COPY_CONFIRM_MS = 2000;
+
+type ClipboardLike = Pick<Clipboard, 'writeText'> & Partial<Pick<Clipboard, 'write'>>;
+
+/**
+ * Fetches the twin and puts its text on the clipboard. Where the browser takes a pending item
+ * (`ClipboardItem` with a promise: Safari needs the write to start within the click), the write
+ * starts at once and the text follows; otherwise the text is written when it arrives.
+ */
+export async function copyTwin(
+  url: string,
+  clipboard: ClipboardLike,
+  load: (url: string) => Promise<Response> = (u) => fetch(u),
+  Item: typeof ClipboardItem | undefined = typeof ClipboardItem === 'undefined' ? undefined : ClipboardItem,
+): Promise<void> {
+  const text = load(url).then((response) => {
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return response.text();
+  });
+  if (Item && clipboard.write) {
+    try {
+      const blob = text.then((value) => new Blob([value], { type: 'text/plain' }));
+      await clipboard.write([new Item({ 'text/plain': blob })]);
+      return;
+    } catch {
+      // the pending item is not supported here: write the text itself
+    }
+  }
+  await clipboard.writeText(await text);
+}
