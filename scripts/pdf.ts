@@ -183,30 +183,37 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const dir = resolve(values.dir);
-  const outDir = resolve(values.out ?? join(dir, PDF_DIR));
   const books = values.book?.length ? PDF_BOOKS.filter((book) => values.book?.includes(book.file)) : [...PDF_BOOKS];
   if (!books.length) throw new Error(`Нет таких книг: ${values.book?.join(', ')}`);
+  await makeBooks({ dir: resolve(values.dir), outDir: values.out ? resolve(values.out) : undefined, books });
+}
+
+/** The PDF books of a built site; the date on the covers is SOURCE_DATE_EPOCH when set, else now. */
+export async function makeBooks(options: { dir: string; outDir?: string; books?: readonly PdfBook[] }): Promise<BookResult[]> {
+  const books = options.books ?? PDF_BOOKS;
+  const outDir = options.outDir ?? join(options.dir, PDF_DIR);
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
   const date = Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date();
   mkdirSync(outDir, { recursive: true });
 
-  const server = await serveStatic(dir, 0, '127.0.0.1', { plain: true });
+  const server = await serveStatic(options.dir, 0, '127.0.0.1', { plain: true });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
   const started = performance.now();
+  const results: BookResult[] = [];
   try {
     for (const book of books) {
-      await makeBook(browser, new URL(server.url).origin, book, { docusaurusDir: resolve('.docusaurus'), outDir, date });
+      results.push(await makeBook(browser, new URL(server.url).origin, book, { docusaurusDir: resolve('.docusaurus'), outDir, date }));
     }
   } finally {
     await browser.close();
     await server.close();
   }
   console.log(`[pdf] ${books.length} books in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${outDir}`);
+  return results;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
