@@ -8,6 +8,16 @@ import { PRODUCT_RELEASE } from './site';
 /** Folder of the built site (and URL path) that holds the PDF files. */
 export const PDF_DIR = 'pdf';
 
+/**
+ * File name of each book under `/pdf/`, by docs plugin instance and version. The browser needs only
+ * this (the version dropdown's link); the books' titles stay on the Node side.
+ */
+export const PDF_FILES = {
+  'default/9.0': 'monq-docs-9.0.pdf',
+  'default/8.9': 'monq-docs-8.9.pdf',
+  'upgrade/current': 'monq-upgrade-notes.pdf',
+} as const satisfies Record<string, string>;
+
 export interface PdfBook {
   /** Docs plugin instance id (`default` for the versioned docs). */
   pluginId: string;
@@ -28,7 +38,7 @@ export const PDF_BOOKS = [
     pluginId: 'default',
     version: '9.0',
     sidebarId: 'docs',
-    file: 'monq-docs-9.0.pdf',
+    file: PDF_FILES['default/9.0'],
     title: 'Документация Monq 9.0',
     productVersion: `Monq ${PRODUCT_RELEASE}`,
   },
@@ -36,7 +46,7 @@ export const PDF_BOOKS = [
     pluginId: 'default',
     version: '8.9',
     sidebarId: 'docs',
-    file: 'monq-docs-8.9.pdf',
+    file: PDF_FILES['default/8.9'],
     title: 'Документация Monq 8.9',
     productVersion: 'Monq 8.9',
   },
@@ -44,7 +54,7 @@ export const PDF_BOOKS = [
     pluginId: 'upgrade',
     version: 'current',
     sidebarId: 'upgrade',
-    file: 'monq-upgrade-notes.pdf',
+    file: PDF_FILES['upgrade/current'],
     title: 'Обновление Monq: правила и выпуски',
     productVersion: `Monq 6.0 – ${PRODUCT_RELEASE}`,
   },
@@ -52,6 +62,6 @@ export const PDF_BOOKS = [
 
 /** Address of the PDF of a docs version on the site, or null when no book covers it. */
 export function pdfHref(pluginId: string, version: string): string | null {
-  const book = PDF_BOOKS.find((candidate) => candidate.pluginId === pluginId && candidate.version === version);
-  return book ? `/${PDF_DIR}/${book.file}` : null;
+  const file = (PDF_FILES as Record<string, string>)[`${pluginId}/${version}`];
+  return file ? `/${PDF_DIR}/${file}` : null;
 }

@@ -76,4 +76,5 @@ test('pdfHref: one PDF per docs version and one of the upgrade notes, none for o
   assert.equal(pdfHref('upgrade', 'current'), '/pdf/monq-upgrade-notes.pdf');
   assert.equal(pdfHref('default', 'current'), null);
   assert.equal(new Set(PDF_BOOKS.map((book) => book.file)).size, PDF_BOOKS.length);
+  for (const book of PDF_BOOKS) assert.equal(pdfHref(book.pluginId, book.version), `/pdf/${book.file}`);
 });
