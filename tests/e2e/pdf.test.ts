@@ -214,3 +214,23 @@ describe('«Скачать PDF» in the version dropdown', () => {
     assert.deepEqual(hrefs, []);
   });
 });
+
+describe('printing a page from the browser', () => {
+  const site = siteUnderTest();
+
+  test('only the article: no navbar, sidebar, table of contents, footer or buttons; code wraps; tables fit', async () => {
+    const { page } = await site.open({ viewport: { width: 1280, height: 900 } });
+    await visit(page, `${site.server.url}/docs/get-started/quick-guide/infra/install-agent/`);
+    await page.emulateMedia({ media: 'print' });
+    for (const selector of ['.navbar', '.theme-doc-sidebar-container', '.theme-doc-toc-desktop', '.footer', '.theme-code-block button']) {
+      const shown = await page.locator(selector).evaluateAll((nodes) => nodes.filter((node) => getComputedStyle(node).display !== 'none').length);
+      assert.equal(shown, 0, `${selector} is hidden in print`);
+    }
+    const pre = page.locator('.markdown pre').first();
+    assert.equal(await pre.evaluate((node) => getComputedStyle(node).whiteSpace), 'pre-wrap');
+    const overflow = await page.locator('.markdown table, .markdown pre').evaluateAll((nodes) =>
+      nodes.filter((node) => node.getBoundingClientRect().right > (document.querySelector('.markdown') as HTMLElement).getBoundingClientRect().right + 1).length,
+    );
+    assert.equal(overflow, 0, 'tables and code stay inside the article');
+  });
+});
