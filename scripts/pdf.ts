@@ -12,9 +12,10 @@
  * page numbers of the table of contents (scripts/lib/pdf-finish.ts). Every request that would leave
  * loopback is refused.
  *
- *   npm run pdf -- [--dir build] [--book monq-docs-9.0.pdf] [--out build/pdf]
+ *   npm run pdf -- [--dir build] [--book monq-docs-9.0.pdf] [--out build/pdf] [--jobs 2]
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
@@ -26,6 +27,7 @@ import { assemblePrintDocument, type AssembleInput, type AssembleResult } from '
 import { finishBook, russianDate } from './lib/pdf-finish';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEFAULT_JOBS = Math.min(2, availableParallelism());
 const GLOSSARY: Omit<PdfSection, 'key'> = { title: 'Глоссарий', depth: 0, path: '/glossary/', children: [] };
 
 export interface BookResult {
@@ -41,7 +43,10 @@ function pageCall<A>(fn: (arg: A) => unknown, arg: A): string {
   return `(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg)}); })()`;
 }
 
-/** CPU seconds used so far by this process and everything it started (Chromium), from /proc. */
+/**
+ * CPU seconds used so far by this process and everything it started and still runs (Chromium), from
+ * /proc: taken around one book while its renderer is alive, it is that book's cost.
+ */
 function treeCpuSeconds(): number | null {
   try {
     const stats = new Map<number, { ppid: number; ticks: number }>();
@@ -101,7 +106,7 @@ function footerTemplate(book: PdfBook): string {
     <span>${escapeHtml(book.title)}</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`;
 }
 
-export async function makeBook(browser: Browser, origin: string, book: PdfBook, options: { docusaurusDir: string; outDir: string; date: Date }): Promise<BookResult> {
+export async function makeBook(browser: Browser, origin: string, book: PdfBook, options: { docusaurusDir: string; outDir: string; date: Date; alone: boolean }): Promise<BookResult> {
   const started = performance.now();
   const cpuBefore = treeCpuSeconds();
   const sidebar = readSidebar(options.docusaurusDir, book.pluginId, book.version, book.sidebarId);
@@ -152,7 +157,7 @@ export async function makeBook(browser: Browser, origin: string, book: PdfBook, 
     writeFileSync(file, finished.bytes);
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = treeCpuSeconds();
-    const cpu = cpuBefore !== null && cpuAfter !== null ? `, CPU ${(cpuAfter - cpuBefore).toFixed(1)} s` : '';
+    const cpu = options.alone && cpuBefore !== null && cpuAfter !== null ? `, CPU ${(cpuAfter - cpuBefore).toFixed(1)} s` : '';
     console.log(
       `[pdf] ${book.file}: ${finished.pages} pages, ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, ` +
         `${assembled.pages} site pages, ${assembled.internalLinks} internal links, ${assembled.images} images; ` +
@@ -170,13 +175,14 @@ async function main(): Promise<void> {
       dir: { type: 'string', default: 'build' },
       out: { type: 'string' },
       book: { type: 'string', multiple: true },
+      jobs: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     console.log(
       [
-        'Использование: npm run pdf -- [--dir build] [--out build/pdf] [--book monq-docs-9.0.pdf ...]',
+        'Использование: npm run pdf -- [--dir build] [--out build/pdf] [--book monq-docs-9.0.pdf ...] [--jobs 2]',
         'Делает PDF документации 9.0, 8.9 и заметок об обновлении из собранного сайта (сначала npm run build).',
         `Книги: ${PDF_BOOKS.map((book) => book.file).join(', ')}`,
       ].join('\n'),
@@ -185,12 +191,19 @@ async function main(): Promise<void> {
   }
   const books = values.book?.length ? PDF_BOOKS.filter((book) => values.book?.includes(book.file)) : [...PDF_BOOKS];
   if (!books.length) throw new Error(`Нет таких книг: ${values.book?.join(', ')}`);
-  await makeBooks({ dir: resolve(values.dir), outDir: values.out ? resolve(values.out) : undefined, books });
+  const jobs = values.jobs ? Number(values.jobs) : undefined;
+  if (jobs !== undefined && !(Number.isInteger(jobs) && jobs > 0)) throw new Error(`--jobs: целое число больше нуля, а не ${values.jobs}`);
+  await makeBooks({ dir: resolve(values.dir), outDir: values.out ? resolve(values.out) : undefined, books, jobs });
 }
 
-/** The PDF books of a built site; the date on the covers is SOURCE_DATE_EPOCH when set, else now. */
-export async function makeBooks(options: { dir: string; outDir?: string; books?: readonly PdfBook[] }): Promise<BookResult[]> {
+/**
+ * The PDF books of a built site; the date on the covers is SOURCE_DATE_EPOCH when set, else now.
+ * `jobs` books are printed at once (each in its own renderer process): two by default, as many as the
+ * CI machine has cores. The CPU figure of a book is its own only when it is printed alone.
+ */
+export async function makeBooks(options: { dir: string; outDir?: string; books?: readonly PdfBook[]; jobs?: number }): Promise<BookResult[]> {
   const books = options.books ?? PDF_BOOKS;
+  const jobs = Math.max(1, Math.min(options.jobs ?? DEFAULT_JOBS, books.length));
   const outDir = options.outDir ?? join(options.dir, PDF_DIR);
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
   const date = Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date();
@@ -204,15 +217,20 @@ export async function makeBooks(options: { dir: string; outDir?: string; books?:
   });
   const started = performance.now();
   const results: BookResult[] = [];
+  const queue = [...books];
   try {
-    for (const book of books) {
-      results.push(await makeBook(browser, new URL(server.url).origin, book, { docusaurusDir: resolve('.docusaurus'), outDir, date }));
-    }
+    await Promise.all(
+      Array.from({ length: jobs }, async () => {
+        for (let book = queue.shift(); book; book = queue.shift()) {
+          results.push(await makeBook(browser, new URL(server.url).origin, book, { docusaurusDir: resolve('.docusaurus'), outDir, date, alone: jobs === 1 }));
+        }
+      }),
+    );
   } finally {
     await browser.close();
     await server.close();
   }
-  console.log(`[pdf] ${books.length} books in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${outDir}`);
+  console.log(`[pdf] ${books.length} books in ${((performance.now() - started) / 1000).toFixed(1)} s (${jobs} at once) -> ${outDir}`);
   return results;
 }
 
