@@ -104,7 +104,7 @@ const config = {
         docs: false,
         blog: false,
         pages: { beforeDefaultRemarkPlugins: contentBeforeRemarkPlugins, rehypePlugins },
-        theme: { customCss: ['./src/css/custom.css', './src/css/reader.css'] },
+        theme: { customCss: ['./src/css/custom.css', './src/css/reader.css', './src/css/print.css'] },
         sitemap: {
           changefreq: 'weekly',
           priority: 0.5,

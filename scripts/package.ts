@@ -1,13 +1,15 @@
 /**
  * `npm run package`: a versioned archive for installations without internet access.
  *
- *   dist/monq-docs-<version>.tar.gz          monq-docs-<version>/site/   the built site (with .nginx/, .gz, .br)
+ *   dist/monq-docs-<version>.tar.gz          monq-docs-<version>/site/   the built site (with .nginx/, .gz, .br,
+ *                                                                        and the PDF books in pdf/)
  *                                            monq-docs-<version>/nginx/  deploy/nginx
  *                                            monq-docs-<version>/README.md  install guide (deploy/README.md)
  *   dist/monq-docs-<version>.tar.gz.sha256   for `sha256sum -c`
  *
- * Build the site first (`npm run build`, production settings). The archive is reproducible: sorted
- * names, fixed owner and dates, a gzip header without a timestamp.
+ * Build the site first (`npm run build`, production settings). The PDF books (`npm run pdf`) are made
+ * here when the build has none of them yet (`--no-pdf` leaves them out). The archive is reproducible:
+ * sorted names, fixed owner and dates, a gzip header without a timestamp.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -17,6 +19,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { copyConfig } from './lib/nginx-config';
+import { PDF_BOOKS, PDF_DIR, type PdfBook } from '../config/pdf';
 
 export interface PackageOptions {
   buildDir: string;
@@ -85,27 +88,40 @@ export function createPackage(options: PackageOptions): PackageResult {
   }
 }
 
-function main(): void {
+/** PDF books (config/pdf.ts) that a built site does not have yet. */
+export function missingPdfBooks(buildDir: string): PdfBook[] {
+  return PDF_BOOKS.filter((book) => !existsSync(join(buildDir, PDF_DIR, book.file)));
+}
+
+async function main(): Promise<void> {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
   const { values } = parseArgs({
     options: {
       dir: { type: 'string', default: 'build' },
       out: { type: 'string', default: 'dist' },
       version: { type: 'string', default: pkg.version },
+      'no-pdf': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     console.log(
       [
-        'Использование: npm run package -- [--dir build] [--out dist] [--version 9.0.6]',
-        'Собирает архив для установки без доступа в интернет: сайт, конфигурация nginx, инструкция, файл SHA-256.',
+        'Использование: npm run package -- [--dir build] [--out dist] [--version 9.0.6] [--no-pdf]',
+        'Собирает архив для установки без доступа в интернет: сайт с PDF-книгами, конфигурация nginx, инструкция, файл SHA-256.',
+        'PDF-книги, которых ещё нет в сборке, делаются командой npm run pdf; --no-pdf оставляет архив без них.',
       ].join('\n'),
     );
     return;
   }
   const epoch = Number(process.env.SOURCE_DATE_EPOCH ?? 0);
   try {
+    const missing = values['no-pdf'] || !existsSync(join(values.dir, 'index.html')) ? [] : missingPdfBooks(values.dir);
+    if (missing.length) {
+      console.log(`PDF-книг нет в сборке (${missing.map((book) => book.file).join(', ')}): делаю их.`);
+      const { makeBooks } = await import('./pdf');
+      await makeBooks({ dir: resolve(values.dir), books: missing });
+    }
     const result = createPackage({
       buildDir: values.dir,
       nginxDir: 'deploy/nginx',
@@ -114,11 +130,12 @@ function main(): void {
       version: values.version,
       mtime: Number.isFinite(epoch) ? epoch : 0,
     });
-    console.log(`Архив: ${result.archive}\nSHA-256: ${result.sha256} (${result.checksumFile})`);
+    const books = PDF_BOOKS.filter((book) => existsSync(join(values.dir, PDF_DIR, book.file))).map((book) => `site/${PDF_DIR}/${book.file}`);
+    console.log(`Архив: ${result.archive}\nSHA-256: ${result.sha256} (${result.checksumFile})\nPDF: ${books.join(', ') || 'нет'}`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
 }
 
-if (require.main === module) main();
+if (require.main === module) void main();

@@ -7,10 +7,11 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
-# Debian packages the tests use: Chromium for the browser tests, nginx with the brotli module for the
-# self-hosting tests.
+# Debian packages the tests use: Chromium for the browser tests and the PDF books, poppler-utils
+# (pdfinfo, pdftotext) to read the PDF books, nginx with the brotli module for the self-hosting tests.
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
 [ -e /usr/share/nginx/modules-available/mod-http-brotli-static.conf ] || [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need+=(libnginx-mod-http-brotli-static)
 if [ "${#need[@]}" -gt 0 ]; then
@@ -38,6 +39,9 @@ npm run build
 
 step "Every address of the published sitemap still answers"
 npm run check:sitemap
+
+step "PDF books of 9.0, 8.9 and the upgrade notes (build/pdf, read by tests/e2e/pdf.test.ts)"
+npm run pdf
 
 step "Site variants: a dummy analytics counter id, hosted search with dummy settings"
 npx tsx scripts/build-variant.ts metrica

@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { createPackage, REQUIRED_FILES } from '../../scripts/package';
+import { createPackage, missingPdfBooks, REQUIRED_FILES } from '../../scripts/package';
+import { PDF_BOOKS } from '../../config/pdf';
 
 function fakeBuild(root: string): string {
   const dir = join(root, 'build');
@@ -36,6 +37,22 @@ describe('the offline archive', () => {
       assert.ok(listing.every((entry) => entry === '' || entry.startsWith('monq-docs-9.0.6/')));
       const guide = execFileSync('tar', ['-xzOf', result.archive, 'monq-docs-9.0.6/README.md'], { encoding: 'utf8' });
       assert.match(guide, /^# Установка Monq Docs/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('carries the PDF books of the build, and knows which ones the build lacks', () => {
+    const root = mkdtempSync(join(tmpdir(), 'monq-package-unit-'));
+    try {
+      const build = fakeBuild(root);
+      assert.deepEqual(missingPdfBooks(build).map((book) => book.file), PDF_BOOKS.map((book) => book.file));
+      mkdirSync(join(build, 'pdf'));
+      writeFileSync(join(build, 'pdf', 'monq-docs-9.0.pdf'), '%PDF-1.4');
+      assert.deepEqual(missingPdfBooks(build).map((book) => book.file), ['monq-docs-8.9.pdf', 'monq-upgrade-notes.pdf']);
+      const result = createPackage({ buildDir: build, nginxDir: 'deploy/nginx', guide: 'deploy/README.md', outDir: join(root, 'dist'), version: '9.0.6' });
+      const listing = execFileSync('tar', ['-tzf', result.archive], { encoding: 'utf8' }).split('\n');
+      assert.ok(listing.includes('monq-docs-9.0.6/site/pdf/monq-docs-9.0.pdf'));
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
