@@ -59,7 +59,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main() {
   if (process.argv.includes('--help')) {
-    console.log('Usage: npm run bench:search [-- --build-dir build] [-- --runs 3]');
+    console.log('Usage: npm run bench:search [-- --build-dir build] [-- --runs 3] [-- --no-browser]');
     return;
   }
   const buildDir = path.resolve(arg('build-dir', process.env.MONQ_DOCS_BUILD_DIR ?? 'build'));
@@ -82,6 +82,15 @@ async function main() {
     }
   }
 
+  if (process.argv.includes('--no-browser')) {
+    console.log('\n2. Time to first results in Chromium: skipped (--no-browser)');
+  } else {
+    await firstResultTimes(buildDir, pageFor90, runs);
+  }
+  await queryTimesAndRecall(buildDir);
+}
+
+async function firstResultTimes(buildDir: string, pageFor90: string, runs: number) {
   console.log('\n2. Time to first results in Chromium: click on the search button → first hit (cold: modal, engine and index load included)');
   const server = await serveStatic(buildDir);
   const browser = await chromium.launch({
@@ -112,7 +121,9 @@ async function main() {
     await browser.close();
     await server.close();
   }
+}
 
+async function queryTimesAndRecall(buildDir: string) {
   console.log(`\n3. Query time over ${QUERIES.length} Russian queries (30 hits, 9.0 contextual filters, indexes loaded)`);
   const client = createLocalSearchClient({
     manifestUrl: '/search/manifest.json',

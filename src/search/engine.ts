@@ -3,11 +3,12 @@
  * the format of the index files. MiniSearch must be given the very same
  * options when an index is built and when it is loaded.
  */
-import MiniSearch, {type Options, type SearchResult} from 'minisearch';
-import {indexTerms, isCompoundTerm, queryTerms} from './text';
+import MiniSearch, {type AsPlainObject, type Options, type SearchResult} from 'minisearch';
+import {allowedTypos, editDistance, isCyrillicWord, isLatinWord, soundKeys, SPELLING_DICTIONARY} from './forgiving';
+import {indexTerms, isCompoundTerm, queryTerms, tokenize, cleanText} from './text';
 
 /** Bump when the file format or the text analysis changes. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
 
@@ -45,8 +46,24 @@ export interface IndexFile {
   version: string | null;
   pages: IndexedPage[];
   records: IndexedRecord[];
-  /** MiniSearch's own serialization (`toJSON()`), document ids = record indexes. */
-  index: unknown;
+  /** The inverted index in a compact form ({@link packIndex}); document ids = record indexes. */
+  index: PackedIndex;
+}
+
+/**
+ * MiniSearch's serialization without its redundancy: the terms in one list, each term's postings
+ * as one array of numbers per field (`field, count, doc id deltas…, frequencies…`; a negative count
+ * means every frequency is 1), field lengths as one flat array. Document ids are the record
+ * indexes, so MiniSearch's id map is rebuilt on load.
+ */
+export interface PackedIndex {
+  documentCount: number;
+  fields: string[];
+  /** Field lengths of every document, `fields.length` numbers a document. */
+  lengths: number[];
+  averageFieldLength: number[];
+  terms: string[];
+  postings: number[][];
 }
 
 export interface ManifestEntry {
@@ -64,6 +81,8 @@ export interface ManifestEntry {
 export interface Manifest {
   format: number;
   indexes: Record<string, ManifestEntry>;
+  /** Synonym groups from `config/search-synonyms.txt`, expanded at query time. */
+  synonyms?: string[][];
 }
 
 /** The document MiniSearch indexes (fields are not stored: records are kept aside). */
@@ -111,8 +130,419 @@ export function buildIndex(pages: IndexedPage[], records: IndexedRecord[]): Mini
   return miniSearch;
 }
 
-export function loadIndex(file: IndexFile): MiniSearch<SearchDocument> {
-  return MiniSearch.loadJS(file.index as Parameters<typeof MiniSearch.loadJS>[0], miniSearchOptions);
+/** The compact form of a built index (see {@link PackedIndex}). */
+export function packIndex(miniSearch: MiniSearch<SearchDocument>): PackedIndex {
+  const plain = miniSearch.toJSON();
+  const fields = Object.keys(plain.fieldIds).sort((a, b) => plain.fieldIds[a]! - plain.fieldIds[b]!);
+  for (const [shortId, id] of Object.entries(plain.documentIds)) {
+    if (Number(shortId) !== id) {
+      throw new Error(`Search index: document ${String(id)} has the internal id ${shortId}`);
+    }
+  }
+  const lengths: number[] = [];
+  for (let id = 0; id < plain.nextId; id++) {
+    const entry = plain.fieldLength[id] ?? [];
+    for (let f = 0; f < fields.length; f++) {
+      lengths.push(entry[f] ?? 0);
+    }
+  }
+  const terms: string[] = [];
+  const postings: number[][] = [];
+  for (const [term, byField] of plain.index) {
+    const packed: number[] = [];
+    for (const [fieldId, docs] of Object.entries(byField)) {
+      const ids = Object.keys(docs)
+        .map(Number)
+        .sort((a, b) => a - b);
+      const freqs = ids.map((id) => docs[id]!);
+      const allOnes = freqs.every((f) => f === 1);
+      packed.push(Number(fieldId), allOnes ? -ids.length : ids.length);
+      let previous = 0;
+      for (const id of ids) {
+        packed.push(id - previous);
+        previous = id;
+      }
+      if (!allOnes) {
+        packed.push(...freqs);
+      }
+    }
+    terms.push(term);
+    postings.push(packed);
+  }
+  return {
+    documentCount: plain.documentCount,
+    fields,
+    lengths,
+    averageFieldLength: plain.averageFieldLength,
+    terms,
+    postings,
+  };
+}
+
+/** MiniSearch's own serialization of a packed index. */
+export function unpackIndex(packed: PackedIndex): AsPlainObject {
+  const fieldIds: Record<string, number> = {};
+  packed.fields.forEach((field, i) => {
+    fieldIds[field] = i;
+  });
+  const width = packed.fields.length;
+  const documentIds: Record<string, number> = {};
+  const fieldLength: Record<string, number[]> = {};
+  for (let id = 0; id < packed.documentCount; id++) {
+    documentIds[id] = id;
+    fieldLength[id] = packed.lengths.slice(id * width, id * width + width);
+  }
+  const index: AsPlainObject['index'] = [];
+  for (let t = 0; t < packed.terms.length; t++) {
+    const data = packed.postings[t]!;
+    const byField: Record<string, Record<string, number>> = {};
+    let i = 0;
+    while (i < data.length) {
+      const fieldId = data[i++]!;
+      const signed = data[i++]!;
+      const count = Math.abs(signed);
+      const docs: Record<string, number> = {};
+      const ids: number[] = [];
+      let id = 0;
+      for (let k = 0; k < count; k++) {
+        id += data[i++]!;
+        ids.push(id);
+      }
+      for (let k = 0; k < count; k++) {
+        docs[ids[k]!] = signed < 0 ? 1 : data[i++]!;
+      }
+      byField[fieldId] = docs;
+    }
+    index.push([packed.terms[t]!, byField]);
+  }
+  return {
+    documentCount: packed.documentCount,
+    nextId: packed.documentCount,
+    documentIds,
+    fieldIds,
+    fieldLength,
+    averageFieldLength: packed.averageFieldLength,
+    storedFields: {},
+    dirtCount: 0,
+    index,
+    serializationVersion: 2,
+  };
+}
+
+/** A loaded index: the engine and the vocabulary the forgiving search looks words up in. */
+export interface LoadedEngine {
+  miniSearch: MiniSearch<SearchDocument>;
+  vocabulary: Vocabulary;
+}
+
+export function loadIndex(file: IndexFile): LoadedEngine {
+  return {
+    miniSearch: MiniSearch.loadJS(unpackIndex(file.index), miniSearchOptions),
+    vocabulary: buildVocabulary(file.index.terms),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vocabulary: where typo and spelling variants are looked up
+
+export interface Vocabulary {
+  /** Simple words (letters only) by length. */
+  byLength: Map<number, string[]>;
+  /** Index terms by sound key, Cyrillic and Latin apart. */
+  latinByKey: Map<string, string[]>;
+  cyrillicByKey: Map<string, string[]>;
+  /** Sound keys by length, for keys one or two edits away. */
+  latinKeys: Map<number, string[]>;
+  cyrillicKeys: Map<number, string[]>;
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) {
+    list.push(value);
+  } else {
+    map.set(key, [value]);
+  }
+}
+
+export function buildVocabulary(terms: string[]): Vocabulary {
+  const vocabulary: Vocabulary = {
+    byLength: new Map(),
+    latinByKey: new Map(),
+    cyrillicByKey: new Map(),
+    latinKeys: new Map(),
+    cyrillicKeys: new Map(),
+  };
+  for (const term of terms) {
+    const latin = isLatinWord(term);
+    const cyrillic = !latin && isCyrillicWord(term);
+    if (!latin && !cyrillic) {
+      continue;
+    }
+    pushTo(vocabulary.byLength, term.length, term);
+    const byKey = latin ? vocabulary.latinByKey : vocabulary.cyrillicByKey;
+    const keys = latin ? vocabulary.latinKeys : vocabulary.cyrillicKeys;
+    for (const key of soundKeys(term)) {
+      if (!byKey.has(key)) {
+        pushTo(keys, key.length, key);
+      }
+      pushTo(byKey, key, term);
+    }
+  }
+  return vocabulary;
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+/** A word of a query: its index term and the text as typed. */
+export interface QueryWord {
+  term: string;
+  text: string;
+}
+
+/** The words of a query (stop words dropped, duplicates removed, at most `limit`). */
+export function queryWords(query: string, limit = Infinity): QueryWord[] {
+  const seen = new Set<string>();
+  const words: QueryWord[] = [];
+  for (const token of tokenize(cleanText(query))) {
+    if (token.term !== null && !seen.has(token.term) && words.length < limit) {
+      seen.add(token.term);
+      words.push({term: token.term, text: token.text});
+    }
+  }
+  return words;
+}
+
+/** The form in which synonym members and query words are compared (English plural `s` dropped). */
+function synonymKey(term: string): string {
+  return /^[a-z]{4,}s$/.test(term) && !term.endsWith('ss') ? term.slice(0, -1) : term;
+}
+
+/** Synonym groups, their members as index terms, ready to be matched against query words. */
+export interface SynonymTable {
+  /** Members (term sequences) by the key of their first term. */
+  byFirst: Map<string, Array<{keys: string[]; group: number}>>;
+  /** Every group's members as index terms. */
+  groups: string[][][];
+}
+
+export function prepareSynonyms(groups: string[][] | undefined): SynonymTable {
+  const table: SynonymTable = {byFirst: new Map(), groups: []};
+  for (const group of groups ?? []) {
+    const members = group.map((member) => queryTerms(member)).filter((terms) => terms.length > 0);
+    if (members.length < 2) {
+      continue;
+    }
+    const index = table.groups.length;
+    table.groups.push(members);
+    for (const terms of members) {
+      pushTo(table.byFirst, synonymKey(terms[0]!), {keys: terms.map(synonymKey), group: index});
+    }
+  }
+  return table;
+}
+
+export const EMPTY_SYNONYMS: SynonymTable = prepareSynonyms([]);
+
+/** One way of matching a slot of the query: a term, or a phrase (every term). */
+export interface Alternative {
+  terms: string[];
+  weight: number;
+  prefix: boolean;
+  /** Found through a typo (ranked below exact, stem, synonym and spelling matches). */
+  typo: boolean;
+}
+
+/** A part of the query (one word, or the words of a synonym phrase) and its alternatives. */
+export interface Slot {
+  alternatives: Alternative[];
+}
+
+const WEIGHT = {
+  exact: 1,
+  /** The stem one letter shorter (the Snowball stemmer cuts `сигнала` to `сигна`). */
+  shorterStem: 0.8,
+  synonym: 0.9,
+  spelling: 0.9,
+  spellingPrefix: 0.7,
+  typo: 0.5,
+} as const;
+
+const MAX_TYPO_VARIANTS = 8;
+const MAX_SPELLING_VARIANTS = 6;
+
+function shorterStem(term: string): string | null {
+  return /^[а-я]{5,}$/.test(term) ? term.slice(0, -1) : null;
+}
+
+/** Index terms one or two edits away from a word (by its typed length), closest first. */
+export function typoVariants(word: QueryWord, vocabulary: Vocabulary): string[] {
+  const max = isCompoundTerm(word.term) ? 0 : allowedTypos(word.text);
+  if (max === 0 || !/^[\p{L}]+$/u.test(word.term)) {
+    return [];
+  }
+  const found: Array<[string, number]> = [];
+  for (let length = word.term.length - max; length <= word.term.length + max; length++) {
+    for (const candidate of vocabulary.byLength.get(length) ?? []) {
+      if (candidate === word.term) {
+        continue;
+      }
+      const distance = editDistance(word.term, candidate, max);
+      if (distance <= max) {
+        found.push([candidate, distance]);
+      }
+    }
+  }
+  return found
+    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+    .slice(0, MAX_TYPO_VARIANTS)
+    .map(([term]) => term);
+}
+
+/** Index terms in the other alphabet that sound like the word (заббикс → zabbix, porogi → порог). */
+export function spellingVariants(word: QueryWord, vocabulary: Vocabulary): Alternative[] {
+  const folded = word.text.toLowerCase().replace(/ё/g, 'е');
+  const cyrillic = isCyrillicWord(folded);
+  if ((!cyrillic && !isLatinWord(folded)) || folded.length < 3) {
+    return [];
+  }
+  const byKey = cyrillic ? vocabulary.latinByKey : vocabulary.cyrillicByKey;
+  const keysByLength = cyrillic ? vocabulary.latinKeys : vocabulary.cyrillicKeys;
+  const queryKeys = soundKeys(folded).concat(cyrillic && word.term !== folded ? soundKeys(word.term) : []);
+  for (const [spoken, written] of SPELLING_DICTIONARY) {
+    if (cyrillic && folded.startsWith(spoken)) {
+      queryKeys.push(...soundKeys(written));
+    } else if (!cyrillic && folded === written) {
+      queryKeys.push(...soundKeys(spoken));
+    }
+  }
+  const out = new Map<string, Alternative>();
+  const add = (term: string, weight: number, typo: boolean) => {
+    const known = out.get(term);
+    if (!known || known.weight < weight) {
+      out.set(term, {terms: [term], weight, prefix: false, typo});
+    }
+  };
+  for (const key of queryKeys) {
+    for (const term of byKey.get(key) ?? []) {
+      add(term, WEIGHT.spelling, false);
+    }
+  }
+  if (out.size === 0) {
+    const max = allowedTypos(word.text);
+    for (const key of queryKeys) {
+      keysByLength.forEach((keys, length) => {
+        if (out.size >= MAX_SPELLING_VARIANTS) {
+          return;
+        }
+        for (const candidate of keys) {
+          if (length > key.length && key.length >= 5 && candidate.startsWith(key)) {
+            for (const term of byKey.get(candidate) ?? []) {
+              add(term, WEIGHT.spellingPrefix, false);
+            }
+          } else if (max > 0 && Math.abs(length - key.length) <= max && editDistance(key, candidate, max) <= max) {
+            for (const term of byKey.get(candidate) ?? []) {
+              add(term, WEIGHT.typo, true);
+            }
+          }
+        }
+      });
+    }
+  }
+  return Array.from(out.values()).slice(0, MAX_SPELLING_VARIANTS);
+}
+
+/** The slots of a query and all their alternatives for one index. */
+export function expandQuery(
+  words: QueryWord[],
+  vocabulary: Vocabulary | null,
+  synonyms: SynonymTable = EMPTY_SYNONYMS,
+  expandedWords = Infinity,
+): Slot[] {
+  const slots: Slot[] = [];
+  const last = words.length - 1;
+  let i = 0;
+  while (i < words.length) {
+    const expand = i < expandedWords;
+    // The longest synonym member that starts here.
+    let span = 1;
+    const groups = new Set<number>();
+    if (expand) {
+      const firstKey = synonymKey(words[i]!.term);
+      for (const member of synonyms.byFirst.get(firstKey) ?? []) {
+        const fits =
+          member.keys.length <= words.length - i && member.keys.every((key, k) => synonymKey(words[i + k]!.term) === key);
+        if (!fits) {
+          continue;
+        }
+        if (member.keys.length > span) {
+          span = member.keys.length;
+          groups.clear();
+        }
+        if (member.keys.length === span) {
+          groups.add(member.group);
+        }
+      }
+    }
+    const alternatives: Alternative[] = [];
+    const seen = new Set<string>();
+    const add = (alternative: Alternative) => {
+      const key = alternative.terms.join(' ');
+      if (!seen.has(key)) {
+        seen.add(key);
+        alternatives.push(alternative);
+      }
+    };
+    const spanTerms = words.slice(i, i + span).map((word) => word.term);
+    const isLast = i + span - 1 === last;
+    if (span === 1) {
+      const word = words[i]!;
+      const compound = isCompoundTerm(word.term);
+      // The last word is matched as a prefix (the reader is still typing it), longer words too.
+      add({terms: [word.term], weight: WEIGHT.exact, prefix: isLast || (word.term.length >= 5 && !compound), typo: false});
+      const shorter = shorterStem(word.term);
+      if (shorter !== null) {
+        add({terms: [shorter], weight: WEIGHT.shorterStem, prefix: false, typo: false});
+      }
+    } else {
+      add({terms: spanTerms, weight: WEIGHT.exact, prefix: isLast, typo: false});
+    }
+    groups.forEach((group) => {
+      for (const member of synonyms.groups[group]!) {
+        add({terms: member, weight: WEIGHT.synonym, prefix: member.length === 1 && member[0]!.length >= 5, typo: false});
+      }
+    });
+    if (span === 1 && expand && vocabulary !== null) {
+      const word = words[i]!;
+      for (const alternative of spellingVariants(word, vocabulary)) {
+        add(alternative);
+      }
+      for (const term of typoVariants(word, vocabulary)) {
+        add({terms: [term], weight: WEIGHT.typo, prefix: false, typo: true});
+      }
+    }
+    slots.push({alternatives});
+    i += span;
+  }
+  return slots;
+}
+
+type QueryNode = {
+  queries: Array<string | QueryNode>;
+  combineWith?: 'AND' | 'OR';
+  prefix?: boolean;
+  fuzzy?: number | boolean;
+  boost?: Record<string, number>;
+};
+
+function boostOf(weight: number): Record<string, number> {
+  const boost: Record<string, number> = {};
+  for (const [field, value] of Object.entries(FIELD_BOOST)) {
+    boost[field] = value * weight;
+  }
+  return boost;
 }
 
 /** A ranked match of one record. */
@@ -121,8 +551,10 @@ export interface Match {
   score: number;
   /** Document terms that matched (for highlighting). */
   terms: string[];
-  /** How many of the query terms matched. */
+  /** How many slots of the query matched. */
   matchedQueryTerms: number;
+  /** How many slots matched only through a typo (0 ranks first). */
+  typos: number;
 }
 
 const TYPE_BOOST: Record<RecordType, number> = {
@@ -136,64 +568,37 @@ const TYPE_BOOST: Record<RecordType, number> = {
 };
 
 /**
- * The Russian Snowball stemmer sometimes cuts one more letter from a form
- * (`сигнал`, `сигнала` → `сигна`, but `сигналы` → `сигнал`). A query term
- * therefore also matches, with a lower weight, the index term one letter
- * shorter.
- */
-const SHORTER_STEM_WEIGHT = 0.8;
-
-function shorterStem(term: string): string | null {
-  return /^[а-я]{5,}$/.test(term) ? term.slice(0, -1) : null;
-}
-
-type QueryNode = {
-  queries: Array<string | QueryNode>;
-  combineWith?: 'AND' | 'OR';
-  prefix?: boolean;
-  fuzzy?: number | boolean;
-  boost?: Record<string, number>;
-};
-
-/**
- * Search one index. `mode` `and` keeps records holding every query term;
- * `or` keeps records holding any of them, ranked by how many they hold.
+ * Search one index. `mode` `and` keeps records matching every slot of the query; `or` keeps
+ * records matching any, ranked by how many they match.
  */
 export function searchIndex(
   miniSearch: MiniSearch<SearchDocument>,
   records: IndexedRecord[],
-  terms: string[],
+  slots: Slot[],
   mode: 'and' | 'or',
 ): Match[] {
-  if (terms.length === 0) {
+  if (slots.length === 0) {
     return [];
   }
-  const last = terms.length - 1;
-  const groups: string[][] = [];
+  // For each query string: the slots it belongs to, and whether only as a typo.
+  const owners = new Map<string, Array<{slot: number; typo: boolean}>>();
   const query: QueryNode = {
     combineWith: mode === 'and' ? 'AND' : 'OR',
-    queries: terms.map((term, i) => {
-      const compound = isCompoundTerm(term);
-      const alternatives: QueryNode[] = [
-        {
-          queries: [term],
-          // The last word is matched as a prefix (the reader is still typing it), longer words too.
-          prefix: i === last || (term.length >= 5 && !compound),
-          // One typo on long words, never on identifiers.
-          fuzzy: term.length >= 7 && !compound ? 1 : false,
-        },
-      ];
-      const shorter = shorterStem(term);
-      if (shorter !== null) {
-        const boost: Record<string, number> = {};
-        for (const [field, value] of Object.entries(FIELD_BOOST)) {
-          boost[field] = value * SHORTER_STEM_WEIGHT;
+    queries: slots.map((slot, s) => ({
+      combineWith: 'OR',
+      queries: slot.alternatives.map((alternative): QueryNode => {
+        for (const term of alternative.terms) {
+          pushTo(owners, term, {slot: s, typo: alternative.typo});
         }
-        alternatives.push({queries: [shorter], prefix: false, fuzzy: false, boost});
-      }
-      groups.push([term].concat(shorter === null ? [] : [shorter]));
-      return {combineWith: 'OR', queries: alternatives};
-    }),
+        const nodes: QueryNode[] = alternative.terms.map((term) => ({
+          queries: [term],
+          prefix: alternative.prefix,
+          fuzzy: false,
+          boost: boostOf(alternative.weight),
+        }));
+        return nodes.length === 1 ? nodes[0]! : {combineWith: 'AND', queries: nodes};
+      }),
+    })),
   };
   const results: SearchResult[] = miniSearch.search(query as Parameters<typeof miniSearch.search>[0], {
     tokenize: (text) => [text],
@@ -203,17 +608,28 @@ export function searchIndex(
     boostDocument: (id) => TYPE_BOOST[records[id as number]?.y ?? 'content'],
   });
   return results.map((result) => {
-    const matchedTerms = new Set(result.queryTerms);
-    const matched = groups.filter((group) => group.some((term) => matchedTerms.has(term))).length;
-    // MiniSearch multiplies the score by the number of matched query strings; count groups instead,
-    // so that a record holding both stems of one word does not count it twice.
+    const exact = new Array<boolean>(slots.length).fill(false);
+    const any = new Array<boolean>(slots.length).fill(false);
+    for (const queryTerm of result.queryTerms) {
+      for (const owner of owners.get(queryTerm) ?? []) {
+        any[owner.slot] = true;
+        if (!owner.typo) {
+          exact[owner.slot] = true;
+        }
+      }
+    }
+    const matched = any.filter(Boolean).length;
+    const typos = any.filter((hit, s) => hit && !exact[s]).length;
+    // MiniSearch adds up the scores of every matched query string; count slots instead, so that a
+    // record holding several alternatives of one word does not count it several times.
     const base = result.score / Math.max(1, result.queryTerms.length);
-    const coverage = mode === 'or' ? Math.pow(matched / terms.length, 2) : 1;
+    const coverage = mode === 'or' ? Math.pow(matched / slots.length, 2) : 1;
     return {
       id: result.id as number,
       score: base * matched * coverage,
       terms: result.terms,
       matchedQueryTerms: matched,
+      typos,
     };
   });
 }
