@@ -188,9 +188,9 @@ export function soundKeys(word: string): string[] {
   const keys = new Set<string>();
   const variants = base.includes('c')
     ? [
-        base.replace(/ch/g, '\u0001').replace(/c(?=[ei])/g, 's').replace(/c/g, 'k').replace(/\u0001/g, 'ch'),
-        base.replace(/ch/g, '\u0001').replace(/c/g, 'k').replace(/\u0001/g, 'ch'),
-        base.replace(/ch/g, '\u0001').replace(/c/g, 'ts').replace(/\u0001/g, 'ch'),
+        base.replace(/ch/g, '§').replace(/c(?=[ei])/g, 's').replace(/c/g, 'k').replace(/§/g, 'ch'),
+        base.replace(/ch/g, '§').replace(/c/g, 'k').replace(/§/g, 'ch'),
+        base.replace(/ch/g, '§').replace(/c/g, 'ts').replace(/§/g, 'ch'),
       ]
     : [base];
   for (const variant of variants) {
@@ -230,9 +230,12 @@ export function parseSynonyms(text: string): string[][] {
 
 /** Strip characters that have no business in a query: controls, bidi marks, zero-width marks. */
 export function sanitizeQuery(query: string): string {
-  return query
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g, ' ')
-    .slice(0, MAX_QUERY_LENGTH)
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    query
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g, ' ')
+      .slice(0, MAX_QUERY_LENGTH)
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
