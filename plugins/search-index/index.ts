@@ -16,8 +16,6 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {parseSynonyms} from '../../src/search/forgiving';
 import {
   INDEX_FORMAT,
-  buildIndex,
-  packIndex,
   type IndexFile,
   type IndexedPage,
   type IndexedRecord,
@@ -146,7 +144,6 @@ export async function buildSearchIndex(params: {
   const multipleLanguages = new Set(Array.from(buckets.values()).map((b) => b.language)).size > 1;
 
   for (const bucket of Array.from(buckets.values()).sort((a, b) => a.tag.localeCompare(b.tag))) {
-    const miniSearch = buildIndex(bucket.pages, bucket.records);
     const file: IndexFile = {
       format: INDEX_FORMAT,
       tag: bucket.tag,
@@ -154,7 +151,6 @@ export async function buildSearchIndex(params: {
       version: bucket.version,
       pages: bucket.pages,
       records: bucket.records,
-      index: packIndex(miniSearch),
     };
     const json = JSON.stringify(file);
     const name = multipleLanguages ? `${bucket.tag}.${bucket.language}` : bucket.tag;

@@ -3,12 +3,12 @@
  * the format of the index files. MiniSearch must be given the very same
  * options when an index is built and when it is loaded.
  */
-import MiniSearch, {type AsPlainObject, type Options, type SearchResult} from 'minisearch';
-import {allowedTypos, editDistance, isCyrillicWord, isLatinWord, soundKeys, SPELLING_DICTIONARY} from './forgiving';
+import MiniSearch, {type Options, type SearchResult} from 'minisearch';
+import {allowedTypos, editDistance, isCyrillicWord, isHyphenatedWord, isLatinWord, soundKeys, SPELLING_DICTIONARY} from './forgiving';
 import {indexTerms, isCompoundTerm, queryTerms, tokenize, cleanText} from './text';
 
 /** Bump when the file format or the text analysis changes. */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
 
@@ -46,24 +46,6 @@ export interface IndexFile {
   version: string | null;
   pages: IndexedPage[];
   records: IndexedRecord[];
-  /** The inverted index in a compact form ({@link packIndex}); document ids = record indexes. */
-  index: PackedIndex;
-}
-
-/**
- * MiniSearch's serialization without its redundancy: the terms in one list, each term's postings
- * as one array of numbers per field (`field, count, doc id deltas…, frequencies…`; a negative count
- * means every frequency is 1), field lengths as one flat array. Document ids are the record
- * indexes, so MiniSearch's id map is rebuilt on load.
- */
-export interface PackedIndex {
-  documentCount: number;
-  fields: string[];
-  /** Field lengths of every document, `fields.length` numbers a document. */
-  lengths: number[];
-  averageFieldLength: number[];
-  terms: string[];
-  postings: number[][];
 }
 
 export interface ManifestEntry {
@@ -130,116 +112,44 @@ export function buildIndex(pages: IndexedPage[], records: IndexedRecord[]): Mini
   return miniSearch;
 }
 
-/** The compact form of a built index (see {@link PackedIndex}). */
-export function packIndex(miniSearch: MiniSearch<SearchDocument>): PackedIndex {
-  const plain = miniSearch.toJSON();
-  const fields = Object.keys(plain.fieldIds).sort((a, b) => plain.fieldIds[a]! - plain.fieldIds[b]!);
-  for (const [shortId, id] of Object.entries(plain.documentIds)) {
-    if (Number(shortId) !== id) {
-      throw new Error(`Search index: document ${String(id)} has the internal id ${shortId}`);
-    }
-  }
-  const lengths: number[] = [];
-  for (let id = 0; id < plain.nextId; id++) {
-    const entry = plain.fieldLength[id] ?? [];
-    for (let f = 0; f < fields.length; f++) {
-      lengths.push(entry[f] ?? 0);
-    }
-  }
-  const terms: string[] = [];
-  const postings: number[][] = [];
-  for (const [term, byField] of plain.index) {
-    const packed: number[] = [];
-    for (const [fieldId, docs] of Object.entries(byField)) {
-      const ids = Object.keys(docs)
-        .map(Number)
-        .sort((a, b) => a - b);
-      const freqs = ids.map((id) => docs[id]!);
-      const allOnes = freqs.every((f) => f === 1);
-      packed.push(Number(fieldId), allOnes ? -ids.length : ids.length);
-      let previous = 0;
-      for (const id of ids) {
-        packed.push(id - previous);
-        previous = id;
-      }
-      if (!allOnes) {
-        packed.push(...freqs);
-      }
-    }
-    terms.push(term);
-    postings.push(packed);
-  }
-  return {
-    documentCount: plain.documentCount,
-    fields,
-    lengths,
-    averageFieldLength: plain.averageFieldLength,
-    terms,
-    postings,
-  };
-}
-
-/** MiniSearch's own serialization of a packed index. */
-export function unpackIndex(packed: PackedIndex): AsPlainObject {
-  const fieldIds: Record<string, number> = {};
-  packed.fields.forEach((field, i) => {
-    fieldIds[field] = i;
-  });
-  const width = packed.fields.length;
-  const documentIds: Record<string, number> = {};
-  const fieldLength: Record<string, number[]> = {};
-  for (let id = 0; id < packed.documentCount; id++) {
-    documentIds[id] = id;
-    fieldLength[id] = packed.lengths.slice(id * width, id * width + width);
-  }
-  const index: AsPlainObject['index'] = [];
-  for (let t = 0; t < packed.terms.length; t++) {
-    const data = packed.postings[t]!;
-    const byField: Record<string, Record<string, number>> = {};
-    let i = 0;
-    while (i < data.length) {
-      const fieldId = data[i++]!;
-      const signed = data[i++]!;
-      const count = Math.abs(signed);
-      const docs: Record<string, number> = {};
-      const ids: number[] = [];
-      let id = 0;
-      for (let k = 0; k < count; k++) {
-        id += data[i++]!;
-        ids.push(id);
-      }
-      for (let k = 0; k < count; k++) {
-        docs[ids[k]!] = signed < 0 ? 1 : data[i++]!;
-      }
-      byField[fieldId] = docs;
-    }
-    index.push([packed.terms[t]!, byField]);
-  }
-  return {
-    documentCount: packed.documentCount,
-    nextId: packed.documentCount,
-    documentIds,
-    fieldIds,
-    fieldLength,
-    averageFieldLength: packed.averageFieldLength,
-    storedFields: {},
-    dirtCount: 0,
-    index,
-    serializationVersion: 2,
-  };
-}
-
 /** A loaded index: the engine and the vocabulary the forgiving search looks words up in. */
 export interface LoadedEngine {
   miniSearch: MiniSearch<SearchDocument>;
   vocabulary: Vocabulary;
 }
 
-export function loadIndex(file: IndexFile): LoadedEngine {
-  return {
-    miniSearch: MiniSearch.loadJS(unpackIndex(file.index), miniSearchOptions),
-    vocabulary: buildVocabulary(file.index.terms),
-  };
+const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
+
+/**
+ * Build the engine of an index file in the browser. The file carries the records only (their text
+ * is needed for the snippets anyway): shipping MiniSearch's postings too made a version's index
+ * 60 % larger. The work is cut into slices of `sliceMs` with a pause between them, so the page
+ * stays responsive while it runs in the background; headings go first.
+ */
+export async function loadIndex(file: IndexFile, sliceMs = 12): Promise<LoadedEngine> {
+  const terms = new Set<string>();
+  const miniSearch = new MiniSearch<SearchDocument>({
+    ...miniSearchOptions,
+    tokenize: (text) => {
+      const found = indexTerms(text);
+      for (const term of found) {
+        terms.add(term);
+      }
+      return found;
+    },
+  });
+  const order = file.records.map((_, id) => id);
+  order.sort((a, b) => Number(file.records[a]!.y === 'content') - Number(file.records[b]!.y === 'content') || a - b);
+  let sliceStart = now();
+  for (const id of order) {
+    const record = file.records[id]!;
+    miniSearch.add(documentOf(record, file.pages[record.p]!, id));
+    if (now() - sliceStart > sliceMs) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = now();
+    }
+  }
+  return {miniSearch, vocabulary: buildVocabulary(Array.from(terms))};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,6 +187,9 @@ export function buildVocabulary(terms: string[]): Vocabulary {
     const latin = isLatinWord(term);
     const cyrillic = !latin && isCyrillicWord(term);
     if (!latin && !cyrillic) {
+      if (isHyphenatedWord(term)) {
+        pushTo(vocabulary.byLength, term.length, term);
+      }
       continue;
     }
     pushTo(vocabulary.byLength, term.length, term);
@@ -379,8 +292,9 @@ function shorterStem(term: string): string | null {
 
 /** Index terms one or two edits away from a word (by its typed length), closest first. */
 export function typoVariants(word: QueryWord, vocabulary: Vocabulary): string[] {
-  const max = isCompoundTerm(word.term) ? 0 : allowedTypos(word.text);
-  if (max === 0 || !/^[\p{L}]+$/u.test(word.term)) {
+  const simple = isLatinWord(word.term) || isCyrillicWord(word.term) || isHyphenatedWord(word.term);
+  const max = simple ? allowedTypos(word.text) : 0;
+  if (max === 0) {
     return [];
   }
   const found: Array<[string, number]> = [];

@@ -20,7 +20,8 @@ export const MAX_QUERY_WORDS = 10;
 /** Words of a query that get typo, spelling and synonym variants (the first ones). */
 export const MAX_EXPANDED_WORDS = 6;
 
-const LETTERS_ONLY_RE = /^[\p{L}]+$/u;
+/** Letters, or letters joined by hyphens (`бизнес-процессы` is a word, not an identifier). */
+const LETTERS_ONLY_RE = /^\p{L}+(?:-\p{L}+)*$/u;
 
 /**
  * How many typos a typed word may contain: 0 below 4 letters, 1 for 4–7, 2 from 8.
@@ -31,7 +32,7 @@ export function allowedTypos(word: string): number {
   if (!LETTERS_ONLY_RE.test(word) || /\p{Ll}\p{Lu}/u.test(word) || /^\p{Lu}{2,}$/u.test(word)) {
     return 0;
   }
-  const length = Array.from(word).length;
+  const length = Array.from(word.replace(/-/g, '')).length;
   if (length >= 8) {
     return 2;
   }
@@ -142,6 +143,12 @@ export const SPELLING_DICTIONARY: ReadonlyArray<readonly [string, string]> = [
 
 const CYRILLIC_RE = /^[а-яё]+$/;
 const LATIN_RE = /^[a-z]+$/;
+const HYPHENATED_RE = /^(?:[а-яё]+(?:-[а-яё]+)+|[a-z]+(?:-[a-z]+)+)$/;
+
+/** A word of letters of one alphabet joined by hyphens: `бизнес-процессы`, `read-only`. */
+export function isHyphenatedWord(word: string): boolean {
+  return HYPHENATED_RE.test(word);
+}
 
 export function isCyrillicWord(word: string): boolean {
   return CYRILLIC_RE.test(word);

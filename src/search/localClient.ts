@@ -259,11 +259,11 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     let promise = indexPromises.get(entry.file);
     if (!promise) {
       const url = resolve(baseUrl.replace(/\/?$/, '/') + entry.file);
-      promise = fetchJson<IndexFile>(url).then((file) => {
+      promise = fetchJson<IndexFile>(url).then(async (file) => {
         if (!file || file.format !== INDEX_FORMAT || !Array.isArray(file.records)) {
           throw new RetryError(`Search index has an unknown format: ${url}`, url, 200);
         }
-        const engine = loadIndex(file);
+        const engine = await loadIndex(file);
         return {entry, file, miniSearch: engine.miniSearch, vocabulary: engine.vocabulary};
       });
       indexPromises.set(entry.file, promise);
