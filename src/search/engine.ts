@@ -164,6 +164,11 @@ export interface Vocabulary {
   /** Sound keys by length, for keys one or two edits away. */
   latinKeys: Map<number, string[]>;
   cyrillicKeys: Map<number, string[]>;
+  /** Sound keys sorted, for keys that start with a query's key. */
+  latinSorted: string[];
+  cyrillicSorted: string[];
+  /** Typo and spelling variants already found, by word (readers type a query letter by letter). */
+  variants: Map<string, Alternative[]>;
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -182,6 +187,9 @@ export function buildVocabulary(terms: string[]): Vocabulary {
     cyrillicByKey: new Map(),
     latinKeys: new Map(),
     cyrillicKeys: new Map(),
+    latinSorted: [],
+    cyrillicSorted: [],
+    variants: new Map(),
   };
   for (const term of terms) {
     const latin = isLatinWord(term);
@@ -202,7 +210,30 @@ export function buildVocabulary(terms: string[]): Vocabulary {
       pushTo(byKey, key, term);
     }
   }
+  vocabulary.latinSorted = Array.from(vocabulary.latinByKey.keys()).sort();
+  vocabulary.cyrillicSorted = Array.from(vocabulary.cyrillicByKey.keys()).sort();
   return vocabulary;
+}
+
+/** Keys of a sorted list that start with `prefix` (and are longer). */
+function keysStartingWith(sorted: string[], prefix: string): string[] {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < prefix) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  const out: string[] = [];
+  for (let i = low; i < sorted.length && sorted[i]!.startsWith(prefix); i++) {
+    if (sorted[i] !== prefix) {
+      out.push(sorted[i]!);
+    }
+  }
+  return out;
 }
 
 
@@ -346,26 +377,45 @@ export function spellingVariants(word: QueryWord, vocabulary: Vocabulary): Alter
   }
   if (out.size === 0) {
     const max = allowedTypos(word.text);
+    const sorted = cyrillic ? vocabulary.latinSorted : vocabulary.cyrillicSorted;
     for (const key of queryKeys) {
-      keysByLength.forEach((keys, length) => {
-        if (out.size >= MAX_SPELLING_VARIANTS) {
-          return;
+      if (key.length >= 5) {
+        for (const candidate of keysStartingWith(sorted, key).slice(0, MAX_SPELLING_VARIANTS)) {
+          for (const term of byKey.get(candidate) ?? []) {
+            add(term, WEIGHT.spellingPrefix, false);
+          }
         }
-        for (const candidate of keys) {
-          if (length > key.length && key.length >= 5 && candidate.startsWith(key)) {
-            for (const term of byKey.get(candidate) ?? []) {
-              add(term, WEIGHT.spellingPrefix, false);
-            }
-          } else if (max > 0 && Math.abs(length - key.length) <= max && editDistance(key, candidate, max) <= max) {
+      }
+      for (let length = key.length - max; max > 0 && length <= key.length + max; length++) {
+        for (const candidate of keysByLength.get(length) ?? []) {
+          if (editDistance(key, candidate, max) <= max) {
             for (const term of byKey.get(candidate) ?? []) {
               add(term, WEIGHT.typo, true);
             }
           }
         }
-      });
+      }
     }
   }
   return Array.from(out.values()).slice(0, MAX_SPELLING_VARIANTS);
+}
+
+const VARIANT_CACHE_LIMIT = 2000;
+
+/** Spelling and typo variants of a word, remembered per index. */
+function wordVariants(word: QueryWord, vocabulary: Vocabulary): Alternative[] {
+  const key = `${word.term}\u0000${word.text}`;
+  let variants = vocabulary.variants.get(key);
+  if (variants === undefined) {
+    variants = spellingVariants(word, vocabulary).concat(
+      typoVariants(word, vocabulary).map((term) => ({terms: [term], weight: WEIGHT.typo, prefix: false, typo: true})),
+    );
+    if (vocabulary.variants.size >= VARIANT_CACHE_LIMIT) {
+      vocabulary.variants.clear();
+    }
+    vocabulary.variants.set(key, variants);
+  }
+  return variants;
 }
 
 /** The slots of a query and all their alternatives for one index. */
@@ -429,12 +479,8 @@ export function expandQuery(
       }
     });
     if (span === 1 && expand && vocabulary !== null) {
-      const word = words[i]!;
-      for (const alternative of spellingVariants(word, vocabulary)) {
+      for (const alternative of wordVariants(words[i]!, vocabulary)) {
         add(alternative);
-      }
-      for (const term of typoVariants(word, vocabulary)) {
-        add({terms: [term], weight: WEIGHT.typo, prefix: false, typo: true});
       }
     }
     slots.push({alternatives});

@@ -52,35 +52,57 @@ export function editDistance(a: string, b: string, max: number): number {
   if (la === 0 || lb === 0) {
     return Math.max(la, lb);
   }
-  let prevPrev: number[] = [];
-  let prev: number[] = [];
+  // Three rows of the table, reused between calls; only the band |i - j| <= max is computed.
+  const width = lb + 1;
+  if (rows.length < width * 3) {
+    rows = new Int32Array(width * 3 * 2);
+  }
+  const big = max + 1;
+  let prevPrev = 0;
+  let prev = width;
+  let row = width * 2;
   for (let j = 0; j <= lb; j++) {
-    prev.push(j);
+    rows[prev + j] = j <= max ? j : big;
   }
   for (let i = 1; i <= la; i++) {
-    const row: number[] = [i];
-    let rowMin = i;
+    const from = Math.max(1, i - max);
+    const to = Math.min(lb, i + max);
+    rows[row] = i <= max ? i : big;
+    if (from > 1) {
+      rows[row + from - 1] = big;
+    }
+    let rowMin = big;
     const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= lb; j++) {
+    for (let j = from; j <= to; j++) {
       const cb = b.charCodeAt(j - 1);
-      const cost = ca === cb ? 0 : 1;
-      let value = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      let value = rows[prev + j - 1]! + (ca === cb ? 0 : 1);
+      const del = rows[prev + j]! + 1;
+      const ins = rows[row + j - 1]! + 1;
+      if (del < value) value = del;
+      if (ins < value) value = ins;
       if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) {
-        value = Math.min(value, prevPrev[j - 2]! + 1);
+        const swap = rows[prevPrev + j - 2]! + 1;
+        if (swap < value) value = swap;
       }
-      row.push(value);
-      if (value < rowMin) {
-        rowMin = value;
-      }
+      if (value > big) value = big;
+      rows[row + j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (to < lb) {
+      rows[row + to + 1] = big;
     }
     if (rowMin > max) {
-      return max + 1;
+      return big;
     }
+    const spare = prevPrev;
     prevPrev = prev;
     prev = row;
+    row = spare;
   }
-  return prev[lb]!;
+  return Math.min(rows[prev + lb]!, big);
 }
+
+let rows = new Int32Array(64 * 3);
 
 // ---------------------------------------------------------------------------------------------
 // Keyboard layout
