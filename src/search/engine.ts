@@ -120,13 +120,26 @@ export interface LoadedEngine {
 
 const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
 
+/** How the build of an engine shares the main thread with the page. */
+export interface BuildPacing {
+  /** Milliseconds of work before a pause. */
+  sliceMs(): number;
+  /** The pause between slices. */
+  pause(): Promise<void>;
+}
+
+const EAGER_PACING: BuildPacing = {
+  sliceMs: () => 40,
+  pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
+};
+
 /**
  * Build the engine of an index file in the browser. The file carries the records only (their text
  * is needed for the snippets anyway): shipping MiniSearch's postings too made a version's index
- * 60 % larger. The work is cut into slices of `sliceMs` with a pause between them, so the page
- * stays responsive while it runs in the background; headings go first.
+ * 60 % larger. The work is cut into slices with pauses between them (`pacing`), so the page stays
+ * responsive while it runs in the background; headings go first.
  */
-export async function loadIndex(file: IndexFile, sliceMs = 12): Promise<LoadedEngine> {
+export async function loadIndex(file: IndexFile, pacing: BuildPacing = EAGER_PACING): Promise<LoadedEngine> {
   const terms = new Set<string>();
   const miniSearch = new MiniSearch<SearchDocument>({
     ...miniSearchOptions,
@@ -144,8 +157,8 @@ export async function loadIndex(file: IndexFile, sliceMs = 12): Promise<LoadedEn
   for (const id of order) {
     const record = file.records[id]!;
     miniSearch.add(documentOf(record, file.pages[record.p]!, id));
-    if (now() - sliceStart > sliceMs) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+    if (now() - sliceStart > pacing.sliceMs()) {
+      await pacing.pause();
       sliceStart = now();
     }
   }

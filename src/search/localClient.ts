@@ -26,6 +26,7 @@ import {
   type Match,
   type SearchDocument,
   type SynonymTable,
+  type BuildPacing,
   type Vocabulary,
 } from './engine';
 import {MAX_EXPANDED_WORDS, MAX_QUERY_WORDS, sanitizeQuery, switchLayout} from './forgiving';
@@ -217,6 +218,22 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
   const defaultHitsPerPage = options.defaultHitsPerPage ?? 20;
   const resolve = (path: string) => new URL(path, options.siteOrigin).href;
   let manifestPromise: Promise<Manifest> | null = null;
+  // Searches waiting for an index: while there are any, the index is built at full speed; otherwise
+  // (a preload in the background) only in the page's idle time.
+  let waiting = 0;
+  const pacing: BuildPacing = {
+    sliceMs: () => (waiting > 0 ? 40 : 8),
+    pause: () =>
+      new Promise((resolve) => {
+        const idle = (globalThis as {requestIdleCallback?: (callback: () => void, options: {timeout: number}) => void})
+          .requestIdleCallback;
+        if (waiting === 0 && idle) {
+          idle(() => resolve(undefined), {timeout: 500});
+        } else {
+          setTimeout(resolve, 0);
+        }
+      }),
+  };
   let synonyms: SynonymTable = prepareSynonyms([]);
   const indexPromises = new Map<string, Promise<LoadedIndex>>();
 
@@ -263,7 +280,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
         if (!file || file.format !== INDEX_FORMAT || !Array.isArray(file.records)) {
           throw new RetryError(`Search index has an unknown format: ${url}`, url, 200);
         }
-        const engine = await loadIndex(file);
+        const engine = await loadIndex(file, pacing);
         return {entry, file, miniSearch: engine.miniSearch, vocabulary: engine.vocabulary};
       });
       indexPromises.set(entry.file, promise);
@@ -372,7 +389,15 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     // Control characters, bidi and zero-width marks go; very long queries are cut.
     const cleaned = sanitizeQuery(query);
     const words = queryWords(cleaned, MAX_QUERY_WORDS);
-    const indexes = words.length > 0 ? await selectIndexes(groups) : [];
+    let indexes: LoadedIndex[] = [];
+    if (words.length > 0) {
+      waiting++;
+      try {
+        indexes = await selectIndexes(groups);
+      } finally {
+        waiting--;
+      }
+    }
 
     const recordFilter = (loaded: LoadedIndex, match: Match) =>
       facetFiltersMatch(groups, {
