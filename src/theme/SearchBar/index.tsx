@@ -10,8 +10,9 @@
  * - the search client: the local index (src/search) or the hosted one (chosen by useSearchBackend,
  *   shared with the search page), wrapped so that failures, the real hit count and the keyboard
  *   layout switch are recorded (src/search/status.ts);
- * - in local mode the index loads in the background once the page's script runs (the reader's
- *   first input), so that the first query does not wait for it;
+ * - in local mode the index loads ahead of the first query: when the reader points at or focuses the
+ *   search button, and otherwise in idle time a few seconds after the page's script started (the
+ *   reader's first input), once the page is interactive;
  * - Russian strings for every DocSearch 4.7 string (src/search/translations.ts);
  * - the project's error screen and offline «Спросить ИИ» screen (src/search/ModalPanels.tsx);
  * - the dialog's strings and panels load with the dialog (src/search/dialogParts.ts), not on every page;
@@ -42,7 +43,7 @@ import {useSearchBackend} from '@site/src/search/useSearchBackend';
 import type * as DialogParts from '@site/src/search/dialogParts';
 import DialogLoading from '@site/src/search/DialogLoading';
 import {trackLazyLoad, type LoadingProps} from '@site/src/lib/reader/loading';
-import {missingResultsUrl, type MonqSearchOptions} from '@site/src/search/options';
+import {missingResultsUrl, SEARCH_PRELOAD_DELAY_MS, type MonqSearchOptions} from '@site/src/search/options';
 import {createSearchStatusStore, trackSearchClient, type SearchStatusStore} from '@site/src/search/status';
 import {buttonTranslations} from '@site/src/search/buttonTranslations';
 import '@site/src/search/search.css';
@@ -235,20 +236,33 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
   const preloadIndex = useCallback(() => {
     local?.preload(facetFiltersRef.current);
   }, [local]);
-  // The page's script starts at the reader's first input: load the index then, in the background.
+  // The page's script starts at the reader's first input: a little later, in idle time, load the index
+  // in the background (not among the scripts that make the page interactive).
   useEffect(() => {
     if (!local) {
       return undefined;
     }
-    const idle = (window as {requestIdleCallback?: (callback: () => void, options?: {timeout: number}) => number})
-      .requestIdleCallback;
-    if (idle) {
-      const handle = idle(preloadIndex, {timeout: 2000});
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(preloadIndex, 200);
-    return () => window.clearTimeout(timer);
+    let handle: number | null = null;
+    const timer = window.setTimeout(() => {
+      const idle = (window as {requestIdleCallback?: (callback: () => void, options?: {timeout: number}) => number})
+        .requestIdleCallback;
+      if (idle) {
+        handle = idle(preloadIndex, {timeout: 2000});
+      } else {
+        preloadIndex();
+      }
+    }, SEARCH_PRELOAD_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (handle !== null) {
+        window.cancelIdleCallback(handle);
+      }
+    };
   }, [local, preloadIndex]);
+  const prefetchSearch = useCallback(() => {
+    prefetchDocSearchModal();
+    preloadIndex();
+  }, [preloadIndex]);
   // CUSTOM CODE END
 
   // CUSTOM CODE: the state of the dialog's chunk while it loads (null: not loading).
@@ -350,9 +364,9 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
       {/* CUSTOM CODE END */}
 
       <DocSearchButton
-        onTouchStart={prefetchDocSearchModal}
-        onFocus={prefetchDocSearchModal}
-        onMouseOver={prefetchDocSearchModal}
+        onTouchStart={prefetchSearch}
+        onFocus={prefetchSearch}
+        onMouseOver={prefetchSearch}
         onClick={openModal}
         ref={searchButtonRef}
         translations={buttonTranslations()}
