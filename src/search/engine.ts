@@ -182,6 +182,8 @@ export interface Vocabulary {
   cyrillicSorted: string[];
   /** Typo and spelling variants already found, by word (readers type a query letter by letter). */
   variants: Map<string, Alternative[]>;
+  /** Every index term. */
+  terms: Set<string>;
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -203,6 +205,7 @@ export function buildVocabulary(terms: string[]): Vocabulary {
     latinSorted: [],
     cyrillicSorted: [],
     variants: new Map(),
+    terms: new Set(terms),
   };
   for (const term of terms) {
     const latin = isLatinWord(term);
@@ -415,8 +418,14 @@ export function spellingVariants(word: QueryWord, vocabulary: Vocabulary): Alter
 
 const VARIANT_CACHE_LIMIT = 2000;
 
-/** Spelling and typo variants of a word, remembered per index. */
+/**
+ * Spelling and typo variants of a word, remembered per index. A word the index holds as typed gets
+ * none: its exact hits would rank above them anyway, and the query stays fast.
+ */
 function wordVariants(word: QueryWord, vocabulary: Vocabulary): Alternative[] {
+  if (vocabulary.terms.has(word.term)) {
+    return [];
+  }
   const key = `${word.term}\u0000${word.text}`;
   let variants = vocabulary.variants.get(key);
   if (variants === undefined) {
