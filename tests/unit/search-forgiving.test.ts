@@ -78,17 +78,21 @@ describe('typo ranking', () => {
       records: [
         {p: 0, y: 'lvl1', a: null, h: [], c: null},
         {p: 1, y: 'lvl1', a: null, h: [], c: null},
-        {p: 1, y: 'content', a: null, h: [], c: 'Здесь упомянут порох, один раз.'},
+        {p: 1, y: 'content', a: null, h: [], c: 'Здесь упомянут парогенератор, один раз.'},
       ],
     };
     const {miniSearch, vocabulary} = await loadIndex(file);
-    const rank = (query: string) =>
-      searchIndex(miniSearch, file.records, expandQuery(queryWords(query), vocabulary), 'and')
-        .sort((a, b) => a.typos - b.typos || b.score - a.score)
-        .map((match) => ({id: match.id, typos: match.typos}));
-    // «порох» holds exactly in body text only; «Пороги» (a title) is one edit away: the body text wins.
-    assert.deepEqual(rank('порох'), [{id: 2, typos: 0}, {id: 0, typos: 1}]);
-    assert.deepEqual(rank('пороги'), [{id: 0, typos: 0}, {id: 2, typos: 1}]);
+    const matches = searchIndex(miniSearch, file.records, expandQuery(queryWords('пароги'), vocabulary), 'and');
+    const byId = new Map(matches.map((match) => [match.id, match]));
+    // «пароги» (stem «парог») starts «парогенератор» in body text; the title «Пороги» is one typo away.
+    assert.equal(byId.get(2)?.typos, 0, 'prefix of the stem: no typo');
+    assert.equal(byId.get(0)?.typos, 1, 'one edit: a typo');
+    assert.ok(byId.get(0)!.score > byId.get(2)!.score, 'by score alone the title would come first');
+    const ranked = matches.sort((a, b) => a.typos - b.typos || b.score - a.score).map((match) => match.id);
+    assert.deepEqual(ranked, [2, 0]);
+    // A word the index holds as typed gets no typo variants at all.
+    const exact = searchIndex(miniSearch, file.records, expandQuery(queryWords('пороги'), vocabulary), 'and');
+    assert.deepEqual(exact.map((match) => match.id), [0]);
   });
 });
 
