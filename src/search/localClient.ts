@@ -455,7 +455,9 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       const switched = switchLayout(cleaned);
       if (switched !== null) {
         const other = run(switched);
-        if (quality(other) > quality(result)) {
+        // Only a clean match counts: every word, no typo (stray keys like «o]o]op» match nothing real).
+        const clean = other.mode === 'and' && other.found[0]?.match.typos === 0;
+        if (clean && quality(other) > quality(result)) {
           result = other;
           shownQuery = switched;
         }

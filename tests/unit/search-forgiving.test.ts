@@ -204,6 +204,9 @@ describe('forgiving local search on the fixture site', () => {
     assert.equal(verbatim.nbHits, 0);
     const correct = await search('пороги');
     assert.equal(correct.shownQuery, undefined, 'a query that matches as typed is never switched');
+    const stray = await search('щъщъщзюхх');
+    assert.equal(stray.shownQuery, undefined, 'stray keys in the other layout are not a better match');
+    assert.equal(stray.nbHits, 0);
   });
 
   it('finds a Latin name by its Cyrillic spelling', async () => {
