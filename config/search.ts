@@ -20,6 +20,8 @@ import { ISSUES_URL, SEARCH_HITS_PER_PAGE } from './site';
 export const SEARCH_PAGE_PATH = 'demo-search';
 /** The local index manifest, from the base URL (written by plugins/search-index). */
 export const SEARCH_MANIFEST_PATH = 'search/manifest.json';
+/** Synonyms, jargon and English terms of the local search, edited by writers (see CONTRIBUTING.md). */
+export const SEARCH_SYNONYMS_FILE = 'config/search-synonyms.txt';
 
 /** Inert values of the theme's required fields in local mode (never sent anywhere). */
 const LOCAL_APP_ID = 'LOCAL';
@@ -59,6 +61,6 @@ export function searchPlugins(env: SiteEnv): PluginConfig[] {
   if (env.docsearch) {
     return [];
   }
-  const options = { searchPagePath: SEARCH_PAGE_PATH } satisfies SearchIndexOptions;
+  const options = { searchPagePath: SEARCH_PAGE_PATH, synonymsFile: SEARCH_SYNONYMS_FILE } satisfies SearchIndexOptions;
   return [[searchIndexPlugin, options]];
 }

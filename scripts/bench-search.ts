@@ -10,7 +10,11 @@
  *      modal, types a query and waits for the first hit (loading the engine and the index included);
  *   3. the median and 95th percentile query time over a fixed list of Russian queries, 30 hits per
  *      query with the 9.0 contextual filters, measured with the same client code the browser runs
- *      (indexes already loaded).
+ *      (indexes already loaded);
+ *   4. recall@5 of the relevance sets in tests/fixtures/search/queries.ts: the queries the bench
+ *      times (EXISTING_QUERIES) and the forgiving set (FORGIVING_QUERIES: typos, the other keyboard
+ *      layout, Cyrillic spellings, jargon, English, several words). A query is found when one of its
+ *      expected pages is among the pages of the first five hits (9.0 contextual filters).
  */
 import {readFile} from 'node:fs/promises';
 import {cpus, loadavg} from 'node:os';
@@ -22,6 +26,7 @@ import type {Manifest} from '../src/search/engine';
 import {createLocalSearchClient} from '../src/search/localClient';
 import {serveStatic} from './lib/static-server';
 import {fileFetcher} from './lib/search-files';
+import {EXISTING_QUERIES, FORGIVING_QUERIES, type RelevanceQuery} from '../tests/fixtures/search/queries';
 
 const QUERIES = [
   'метрики', 'метрика', 'пороги', 'как настроить пороги', 'сигналы', 'закрытие сигнала', 'агент', 'установка агента',
@@ -54,7 +59,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main() {
   if (process.argv.includes('--help')) {
-    console.log('Usage: npm run bench:search [-- --build-dir build] [-- --runs 3]');
+    console.log('Usage: npm run bench:search [-- --build-dir build] [-- --runs 3] [-- --no-browser]');
     return;
   }
   const buildDir = path.resolve(arg('build-dir', process.env.MONQ_DOCS_BUILD_DIR ?? 'build'));
@@ -77,6 +82,15 @@ async function main() {
     }
   }
 
+  if (process.argv.includes('--no-browser')) {
+    console.log('\n2. Time to first results in Chromium: skipped (--no-browser)');
+  } else {
+    await firstResultTimes(buildDir, pageFor90, runs);
+  }
+  await queryTimesAndRecall(buildDir);
+}
+
+async function firstResultTimes(buildDir: string, pageFor90: string, runs: number) {
   console.log('\n2. Time to first results in Chromium: click on the search button → first hit (cold: modal, engine and index load included)');
   const server = await serveStatic(buildDir);
   const browser = await chromium.launch({
@@ -107,7 +121,9 @@ async function main() {
     await browser.close();
     await server.close();
   }
+}
 
+async function queryTimesAndRecall(buildDir: string) {
   console.log(`\n3. Query time over ${QUERIES.length} Russian queries (30 hits, 9.0 contextual filters, indexes loaded)`);
   const client = createLocalSearchClient({
     manifestUrl: '/search/manifest.json',
@@ -142,6 +158,48 @@ async function main() {
   if (empty.length > 0) {
     console.log(`   queries without results: ${empty.join(', ')}`);
   }
+
+  const forgivingTimes: number[] = [];
+  for (const {query} of FORGIVING_QUERIES) {
+    const started = performance.now();
+    await client.search({requests: [{query, hitsPerPage: 30, facetFilters: FILTERS_90}]});
+    forgivingTimes.push(performance.now() - started);
+  }
+  const allTimes = times.concat(forgivingTimes);
+  console.log(
+    `   forgiving set (${FORGIVING_QUERIES.length} queries): median ${ms(percentile(forgivingTimes, 50))}   p95 ${ms(percentile(forgivingTimes, 95))}` +
+      `   — both sets: p95 ${ms(percentile(allTimes, 95))}`,
+  );
+
+  console.log('\n4. recall@5 (an expected page among the pages of the first five hits, 9.0 contextual filters)');
+  const recall = async (name: string, set: RelevanceQuery[]) => {
+    const missed: string[] = [];
+    const byKind = new Map<string, {found: number; total: number}>();
+    for (const item of set) {
+      const {results} = await client.search({requests: [{query: item.query, hitsPerPage: 30, facetFilters: FILTERS_90}]});
+      const pages = results[0]!.hits.slice(0, 5).map((hit) => new URL(hit.url_without_anchor).pathname);
+      const found = item.expect.some((expected) =>
+        expected.endsWith('*') ? pages.some((page) => page.startsWith(expected.slice(0, -1))) : pages.includes(expected),
+      );
+      const kind = byKind.get(item.kind) ?? {found: 0, total: 0};
+      kind.total += 1;
+      kind.found += found ? 1 : 0;
+      byKind.set(item.kind, kind);
+      if (!found) {
+        missed.push(`«${item.query}» → ${pages.slice(0, 3).join(' ') || 'nothing'}`);
+      }
+    }
+    const found = set.length - missed.length;
+    const kinds = Array.from(byKind.entries())
+      .map(([kind, {found: f, total}]) => `${kind} ${f}/${total}`)
+      .join(', ');
+    console.log(`   ${name.padEnd(10)} ${(found / set.length).toFixed(3)} (${found}/${set.length}; ${kinds})`);
+    for (const line of missed) {
+      console.log(`      missed ${line}`);
+    }
+  };
+  await recall('existing', EXISTING_QUERIES);
+  await recall('forgiving', FORGIVING_QUERIES);
 }
 
 main().catch((error) => {

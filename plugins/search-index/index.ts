@@ -13,9 +13,9 @@ import {readFileSync} from 'node:fs';
 import {mkdir, readdir, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {parseSynonyms} from '../../src/search/forgiving';
 import {
   INDEX_FORMAT,
-  buildIndex,
   type IndexFile,
   type IndexedPage,
   type IndexedRecord,
@@ -33,6 +33,11 @@ export interface SearchIndexOptions {
   searchPagePath?: string | null;
   /** Largest content record, in characters. */
   maxContentLength?: number;
+  /**
+   * The synonym file writers edit (path from the site directory): one group a line, members
+   * separated by `/`. Written into the manifest and expanded by the client at query time.
+   */
+  synonymsFile?: string;
 }
 
 export const DEFAULT_SECTION_LABELS: Record<string, string> = {
@@ -81,6 +86,8 @@ export async function buildSearchIndex(params: {
   baseUrl: string;
   siteTitle?: string;
   options?: SearchIndexOptions;
+  /** Synonym groups for the manifest (the plugin reads them from `synonymsFile`). */
+  synonyms?: string[][];
 }): Promise<BuildResult> {
   const {outDir, baseUrl, options = {}} = params;
   const labels = {...DEFAULT_SECTION_LABELS, ...options.sectionLabels};
@@ -133,11 +140,10 @@ export async function buildSearchIndex(params: {
   const searchDir = path.join(outDir, 'search');
   await rm(searchDir, {recursive: true, force: true});
   await mkdir(searchDir, {recursive: true});
-  const manifest: Manifest = {format: INDEX_FORMAT, indexes: {}};
+  const manifest: Manifest = {format: INDEX_FORMAT, indexes: {}, synonyms: params.synonyms ?? []};
   const multipleLanguages = new Set(Array.from(buckets.values()).map((b) => b.language)).size > 1;
 
   for (const bucket of Array.from(buckets.values()).sort((a, b) => a.tag.localeCompare(b.tag))) {
-    const miniSearch = buildIndex(bucket.pages, bucket.records);
     const file: IndexFile = {
       format: INDEX_FORMAT,
       tag: bucket.tag,
@@ -145,7 +151,6 @@ export async function buildSearchIndex(params: {
       version: bucket.version,
       pages: bucket.pages,
       records: bucket.records,
-      index: miniSearch.toJSON(),
     };
     const json = JSON.stringify(file);
     const name = multipleLanguages ? `${bucket.tag}.${bucket.language}` : bucket.tag;
@@ -183,9 +188,13 @@ export default function searchIndexPlugin(_context: LoadContext, rawOptions: unk
   const options = (rawOptions ?? {}) as SearchIndexOptions;
   return {
     name: 'monq-search-index',
-    async postBuild({outDir, routesPaths, siteConfig}) {
+    async postBuild({outDir, routesPaths, siteConfig, siteDir}) {
       const started = Date.now();
+      const synonyms = options.synonymsFile
+        ? parseSynonyms(readFileSync(path.resolve(siteDir, options.synonymsFile), 'utf8'))
+        : [];
       const result = await buildSearchIndex({
+        synonyms,
         outDir,
         routesPaths,
         baseUrl: siteConfig.baseUrl,

@@ -10,6 +10,8 @@
 import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import Link from '@docusaurus/Link';
+import {useSearchLinkCreator} from '@docusaurus/theme-common';
+import LayoutNotice from './LayoutNotice';
 import type {AlgoliaLikeClient} from './clients';
 import type {FacetFilters, LocalHit} from './localClient';
 import type {SearchStatusStore} from './status';
@@ -178,13 +180,49 @@ function OfflineAiScreen({
   );
 }
 
+/** Search the typed query again, exactly as typed: DocSearch re-runs a search on an input event. */
+function searchTypedAgain(container: HTMLElement, store: SearchStatusStore, typed: string): void {
+  const input = container.querySelector<HTMLInputElement>('.DocSearch-Input');
+  if (!input) {
+    return;
+  }
+  store.setVerbatim(typed.trim());
+  // React ignores an input event whose value did not change: change it, then put it back.
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  setValue?.call(input, `${typed} `);
+  input.dispatchEvent(new Event('input', {bubbles: true}));
+  setValue?.call(input, typed);
+  input.dispatchEvent(new Event('input', {bubbles: true}));
+  input.focus();
+}
+
 export default function ModalPanels(props: ModalPanelsProps): ReactNode {
   const {container, store, aiQuestion, onAiClose, devMode} = props;
   const status = useSyncExternalStore(store.subscribe, store.get, store.get);
   const inputValue = useInputValue(container, aiQuestion === null ? noop : onAiClose);
   const modal = useModalElement(container);
+  const createSearchLink = useSearchLinkCreator();
   if (!modal) {
     return null;
+  }
+  if (
+    aiQuestion === null &&
+    !status.error &&
+    status.shownQuery !== null &&
+    inputValue.trim() !== '' &&
+    status.query === inputValue
+  ) {
+    const typed = status.query;
+    return createPortal(
+      <LayoutNotice
+        shown={status.shownQuery}
+        typed={typed}
+        href={`${createSearchLink(typed)}&verbatim=1`}
+        onSearchTyped={() => searchTypedAgain(container, store, typed)}
+        className="monq-search-layout-notice--modal"
+      />,
+      modal,
+    );
   }
   let content: ReactNode = null;
   if (aiQuestion !== null) {

@@ -74,6 +74,24 @@ export function getLocalSearchClient(manifestUrl: string, baseUrl: string, hitsP
   return client;
 }
 
+/**
+ * The local client with the reader's «search exactly what I typed» choice: requests whose query is
+ * `verbatim()` carry the local `monqVerbatim` parameter (no keyboard layout switch).
+ */
+export function withVerbatim<T extends AlgoliaLikeClient>(client: T, verbatim: () => string | null): T {
+  const wrapped = Object.create(client) as T;
+  (wrapped as AlgoliaLikeClient).search = (input) => {
+    const exact = verbatim();
+    if (exact === null) {
+      return client.search(input);
+    }
+    return client.search({
+      requests: input.requests.map((request) => (request.query?.trim() === exact ? {...request, monqVerbatim: true} : request)),
+    });
+  };
+  return wrapped;
+}
+
 /** A few lines of the hosted service's multi-query API (`POST /1/indexes/*` + `/queries`). */
 export function createHostedSearchClient(appId: string, apiKey: string): AlgoliaLikeClient {
   return {

@@ -14,7 +14,10 @@
 import type MiniSearch from 'minisearch';
 import {
   INDEX_FORMAT,
+  expandQuery,
   loadIndex,
+  prepareSynonyms,
+  queryWords,
   searchIndex,
   type IndexFile,
   type IndexedRecord,
@@ -22,10 +25,13 @@ import {
   type ManifestEntry,
   type Match,
   type SearchDocument,
+  type SynonymTable,
+  type BuildPacing,
+  type Vocabulary,
 } from './engine';
+import {MAX_EXPANDED_WORDS, MAX_QUERY_WORDS, sanitizeQuery, switchLayout} from './forgiving';
 import {highlightAndSnippet, matcherFor, type HighlightTags, type HighlightValue} from './highlight';
 import {RetryError} from './errors';
-import {queryTerms} from './text';
 
 export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
@@ -65,6 +71,11 @@ export interface SearchResponse {
   processingTimeMS: number;
   /** Local extension: `and` when every word matched, `or` for the any-word fallback. */
   matchMode: 'and' | 'or' | 'none';
+  /**
+   * Local extension: set when the query typed in the other keyboard layout matched better and its
+   * results are shown: the converted query («пороги» for «gjhjub»). `query` stays as typed.
+   */
+  shownQuery?: string;
 }
 
 /** Facet filters as Algolia takes them: AND of entries, OR inside nested arrays. */
@@ -105,7 +116,11 @@ interface LoadedIndex {
   entry: ManifestEntry;
   file: IndexFile;
   miniSearch: MiniSearch<SearchDocument>;
+  vocabulary: Vocabulary;
 }
+
+/** Request parameter (local extension): search the query exactly as typed, no layout switch. */
+export const VERBATIM_PARAM = 'monqVerbatim';
 
 type Facets = Record<string, string | null>;
 
@@ -203,6 +218,23 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
   const defaultHitsPerPage = options.defaultHitsPerPage ?? 20;
   const resolve = (path: string) => new URL(path, options.siteOrigin).href;
   let manifestPromise: Promise<Manifest> | null = null;
+  // Searches waiting for an index: while there are any, the index is built at full speed; otherwise
+  // (a preload in the background) only in the page's idle time.
+  let waiting = 0;
+  const pacing: BuildPacing = {
+    sliceMs: () => (waiting > 0 ? 40 : 8),
+    pause: () =>
+      new Promise((resolve) => {
+        const idle = (globalThis as {requestIdleCallback?: (callback: () => void, options: {timeout: number}) => void})
+          .requestIdleCallback;
+        if (waiting === 0 && idle) {
+          idle(() => resolve(undefined), {timeout: 500});
+        } else {
+          setTimeout(resolve, 0);
+        }
+      }),
+  };
+  let synonyms: SynonymTable = prepareSynonyms([]);
   const indexPromises = new Map<string, Promise<LoadedIndex>>();
 
   async function fetchJson<T>(url: string): Promise<T> {
@@ -229,6 +261,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
         if (!manifest || manifest.format !== INDEX_FORMAT || typeof manifest.indexes !== 'object') {
           throw new RetryError(`Search manifest has an unknown format: ${url}`, url, 200);
         }
+        synonyms = prepareSynonyms(Array.isArray(manifest.synonyms) ? manifest.synonyms : []);
         return manifest;
       });
       // A failed load is retried by the next search.
@@ -243,11 +276,12 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     let promise = indexPromises.get(entry.file);
     if (!promise) {
       const url = resolve(baseUrl.replace(/\/?$/, '/') + entry.file);
-      promise = fetchJson<IndexFile>(url).then((file) => {
+      promise = fetchJson<IndexFile>(url).then(async (file) => {
         if (!file || file.format !== INDEX_FORMAT || !Array.isArray(file.records)) {
           throw new RetryError(`Search index has an unknown format: ${url}`, url, 200);
         }
-        return {entry, file, miniSearch: loadIndex(file)};
+        const engine = await loadIndex(file, pacing);
+        return {entry, file, miniSearch: engine.miniSearch, vocabulary: engine.vocabulary};
       });
       indexPromises.set(entry.file, promise);
       promise.catch(() => {
@@ -352,8 +386,18 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       pre: typeof params.highlightPreTag === 'string' ? params.highlightPreTag : '<mark>',
       post: typeof params.highlightPostTag === 'string' ? params.highlightPostTag : '</mark>',
     };
-    const terms = queryTerms(query);
-    const indexes = terms.length > 0 ? await selectIndexes(groups) : [];
+    // Control characters, bidi and zero-width marks go; very long queries are cut.
+    const cleaned = sanitizeQuery(query);
+    const words = queryWords(cleaned, MAX_QUERY_WORDS);
+    let indexes: LoadedIndex[] = [];
+    if (words.length > 0) {
+      waiting++;
+      try {
+        indexes = await selectIndexes(groups);
+      } finally {
+        waiting--;
+      }
+    }
 
     const recordFilter = (loaded: LoadedIndex, match: Match) =>
       facetFiltersMatch(groups, {
@@ -362,25 +406,68 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
         version: loaded.file.version,
         type: loaded.file.records[match.id]!.y,
       });
-    const run = (mode: 'and' | 'or') =>
-      indexes.flatMap((loaded) =>
-        searchIndex(loaded.miniSearch, loaded.file.records, terms, mode)
-          .filter((match) => recordFilter(loaded, match))
-          .map((match) => ({loaded, match})),
+    type Found = {loaded: LoadedIndex; match: Match};
+    const run = (text: string): {found: Found[]; mode: SearchResponse['matchMode']; termCount: number} => {
+      const queryWordsOf = queryWords(text, MAX_QUERY_WORDS);
+      const slotsFor = (loaded: LoadedIndex) => expandQuery(queryWordsOf, loaded.vocabulary, synonyms, MAX_EXPANDED_WORDS);
+      const slotCache = new Map<LoadedIndex, ReturnType<typeof slotsFor>>();
+      const slots = (loaded: LoadedIndex) => {
+        let cached = slotCache.get(loaded);
+        if (!cached) {
+          cached = slotsFor(loaded);
+          slotCache.set(loaded, cached);
+        }
+        return cached;
+      };
+      const search = (mode: 'and' | 'or') =>
+        indexes.flatMap((loaded) =>
+          searchIndex(loaded.miniSearch, loaded.file.records, slots(loaded), mode)
+            .filter((match) => recordFilter(loaded, match))
+            .map((match) => ({loaded, match})),
+        );
+      let found = search('and');
+      let mode: SearchResponse['matchMode'] = found.length > 0 ? 'and' : 'none';
+      if (found.length === 0 && queryWordsOf.length > 1) {
+        found = search('or');
+        mode = found.length > 0 ? 'or' : 'none';
+      }
+      // Typo matches rank below exact, stem, synonym and spelling matches (Algolia's first criterion).
+      found.sort(
+        (a, b) => a.match.typos - b.match.typos || b.match.score - a.match.score || a.match.id - b.match.id,
       );
-    let matchMode: SearchResponse['matchMode'] = 'none';
-    let found = run('and');
-    if (found.length > 0) {
-      matchMode = 'and';
-    } else if (terms.length > 1) {
-      found = run('or');
-      matchMode = found.length > 0 ? 'or' : 'none';
+      return {found, mode, termCount: queryWordsOf.length};
+    };
+    /** How well a result list answers its query: every word, then fewer typos. */
+    const quality = (result: ReturnType<typeof run>): number => {
+      const best = result.found[0];
+      if (!best) {
+        return 0;
+      }
+      const coverage = result.mode === 'and' ? 1 : best.match.matchedQueryTerms / Math.max(1, result.termCount);
+      return 1 + coverage * 10 - best.match.typos;
+    };
+
+    let result = run(cleaned);
+    let shownQuery: string | undefined;
+    const perfect = result.mode === 'and' && result.found[0]?.match.typos === 0;
+    if (!perfect && params[VERBATIM_PARAM] !== true && params[VERBATIM_PARAM] !== 'true') {
+      // Typed with the other keyboard layout? Show that query's results when they are better.
+      const switched = switchLayout(cleaned);
+      if (switched !== null) {
+        const other = run(switched);
+        // Only a clean match counts: every word, no typo (stray keys like «o]o]op» match nothing real).
+        const clean = other.mode === 'and' && other.found[0]?.match.typos === 0;
+        if (clean && quality(other) > quality(result)) {
+          result = other;
+          shownQuery = switched;
+        }
+      }
     }
-    found.sort((a, b) => b.match.score - a.match.score || a.match.id - b.match.id);
+    const {found, mode: matchMode, termCount} = result;
     const nbHits = found.length;
     const pageHits = found.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
     return {
-      hits: pageHits.map(({loaded, match}) => toHit(loaded, match, tags, params, terms.length)),
+      hits: pageHits.map(({loaded, match}) => toHit(loaded, match, tags, params, termCount)),
       nbHits,
       page,
       nbPages: Math.ceil(nbHits / hitsPerPage),
@@ -391,6 +478,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       index: typeof params.indexName === 'string' ? params.indexName : 'local',
       processingTimeMS: Date.now() - started,
       matchMode,
+      ...(shownQuery !== undefined ? {shownQuery} : {}),
     };
   }
 

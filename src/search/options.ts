@@ -24,6 +24,12 @@ export const DEFAULT_SEARCH_OPTIONS: MonqSearchOptions = {
   hitsPerPage: 30,
 };
 
+/**
+ * Local mode: how long after the page's script starts (the reader's first input) the index is loaded
+ * in the background, in idle time. Pointing at the search button loads it at once.
+ */
+export const SEARCH_PRELOAD_DELAY_MS = 3000;
+
 /** The "report missing results" link for a query. */
 export function missingResultsUrl(base: string, query: string): string {
   const title = `Поиск: нет результатов по запросу «${query.trim()}»`;

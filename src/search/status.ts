@@ -16,6 +16,13 @@ export interface SearchStatus {
   error: {name: string; message: string} | null;
   /** Hits of the latest successful request (first result of the batch). */
   nbHits: number | null;
+  /**
+   * The query whose results are shown when the local backend switched the keyboard layout
+   * («пороги» for «gjhjub»), or null.
+   */
+  shownQuery: string | null;
+  /** A query the reader asked to search exactly as typed (no layout switch), or null. */
+  verbatim: string | null;
 }
 
 type Listener = (status: SearchStatus) => void;
@@ -25,11 +32,14 @@ export interface SearchStatusStore {
   set(status: SearchStatus): void;
   /** Forget the failure (the query was cleared or the modal closed). */
   reset(): void;
+  /** Search this query exactly as typed from now on. */
+  setVerbatim(query: string | null): void;
   subscribe(listener: Listener): () => void;
 }
 
 export function createSearchStatusStore(): SearchStatusStore {
-  let status: SearchStatus = {query: '', error: null, nbHits: null};
+  const initial: SearchStatus = {query: '', error: null, nbHits: null, shownQuery: null, verbatim: null};
+  let status: SearchStatus = initial;
   const listeners = new Set<Listener>();
   const emit = () => listeners.forEach((listener) => listener(status));
   return {
@@ -39,7 +49,11 @@ export function createSearchStatusStore(): SearchStatusStore {
       emit();
     },
     reset() {
-      status = {query: '', error: null, nbHits: null};
+      status = initial;
+      emit();
+    },
+    setVerbatim(verbatim) {
+      status = {...status, verbatim};
       emit();
     },
     subscribe(listener) {
@@ -56,7 +70,7 @@ interface RequestLike {
   params?: unknown;
 }
 
-function queryOf(input: unknown): string {
+export function queryOf(input: unknown): string {
   const requests = (Array.isArray(input) ? input : (input as {requests?: unknown})?.requests) as RequestLike[] | undefined;
   const first = requests?.[0];
   if (!first) {
@@ -86,13 +100,26 @@ export function trackSearchClient<T extends SearchableClient>(client: T, store: 
   const tracked = async (...args: unknown[]) => {
     const query = queryOf(args[0]);
     try {
-      const response = (await search(...args)) as {results?: Array<{nbHits?: number}>};
-      const nbHits = response?.results?.[0]?.nbHits;
-      store.set({query, error: null, nbHits: typeof nbHits === 'number' ? nbHits : null});
+      const response = (await search(...args)) as {results?: Array<{nbHits?: number; shownQuery?: unknown}>};
+      const first = response?.results?.[0];
+      const nbHits = first?.nbHits;
+      store.set({
+        ...store.get(),
+        query,
+        error: null,
+        nbHits: typeof nbHits === 'number' ? nbHits : null,
+        shownQuery: typeof first?.shownQuery === 'string' ? first.shownQuery : null,
+      });
       return response;
     } catch (error) {
       const err = error as {name?: string; message?: string};
-      store.set({query, error: {name: err?.name ?? 'Error', message: err?.message ?? String(error)}, nbHits: null});
+      store.set({
+        ...store.get(),
+        query,
+        error: {name: err?.name ?? 'Error', message: err?.message ?? String(error)},
+        nbHits: null,
+        shownQuery: null,
+      });
       throw error;
     }
   };

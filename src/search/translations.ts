@@ -159,6 +159,10 @@ export function searchTexts() {
     askAiBack: t('theme.SearchModal.offlineAi.backToSearch', 'Вернуться к поиску'),
     askAiLoading: t('theme.SearchModal.offlineAi.loading', 'Ищем подходящие разделы…'),
     seeAllPlain: t('theme.SearchBar.seeAllPlain', 'Посмотреть все результаты'),
+    layoutShown: (query: string) =>
+      translate({id: 'theme.SearchModal.layoutNotice.shown', message: 'Показаны результаты по запросу «{query}».'}, {query}),
+    layoutSearchTyped: (query: string) =>
+      translate({id: 'theme.SearchModal.layoutNotice.searchTyped', message: 'Искать «{query}»'}, {query}),
     seeAll: (count: number) =>
       translate({id: 'theme.SearchBar.seeAll', message: 'Посмотреть все результаты ({count})'}, {count}),
   };

@@ -323,6 +323,115 @@ describe('search (local mode)', () => {
     await page.context().close();
   });
 
+  /** The first hit of a query on a 9.0 page, computed in Node with the browser's client code. */
+  const firstHit = async (query: string, extra: Record<string, unknown> = {}) => {
+    const {results} = await client.search({requests: [{query, hitsPerPage: 30, facetFilters: filtersFor('9.0'), ...extra}]});
+    return results[0]!;
+  };
+
+  it('forgives typos, Cyrillic spellings, jargon and English terms in the modal', async () => {
+    const {page, offHost, consoleErrors} = await openPage(browser);
+    await visit(page, `${server.url}${page90}`);
+    await openModal(page);
+    for (const query of ['пароги', 'заббикс', 'алерты', 'threshold']) {
+      const expected = await firstHit(query);
+      assert.ok(expected.nbHits > 0, `«${query}» finds something`);
+      await typeQuery(page, query);
+      const hrefs = await hitHrefs(page);
+      assert.equal(hrefs[0]!.split('#')[0], new URL(expected.hits[0]!.url_without_anchor).pathname, query);
+      assert.equal(await page.$('[data-search-notice="layout"]'), null, `no layout line for «${query}»`);
+    }
+    assert.deepEqual(offHost, []);
+    assert.deepEqual(consoleErrors, []);
+    await page.context().close();
+  });
+
+  it('shows the other keyboard layout’s results in the modal, with a link to the query as typed', async () => {
+    const expected = await firstHit('gjhjub');
+    assert.equal(expected.shownQuery, 'пороги');
+    const verbatim = await firstHit('gjhjub', {monqVerbatim: true});
+    assert.equal(verbatim.nbHits, 0, 'the query as typed finds nothing');
+    const {page, offHost, consoleErrors} = await openPage(browser);
+    await visit(page, `${server.url}${page90}`);
+    await openModal(page);
+    await typeQuery(page, 'gjhjub');
+    const hrefs = await hitHrefs(page);
+    assert.equal(hrefs[0]!.split('#')[0], new URL(expected.hits[0]!.url_without_anchor).pathname);
+    const notice = await page.waitForSelector(`${DIALOG} [data-search-notice="layout"]`, {state: 'visible'});
+    assert.equal((await notice.textContent())?.replace(/\s+/g, ' ').trim(), 'Показаны результаты по запросу «пороги». Искать «gjhjub»');
+    // The line sits between the search box and the hits.
+    const [boxBottom, noticeTop, hitsTop] = await page.evaluate(`(() => {
+      const top = (s) => document.querySelector(s).getBoundingClientRect();
+      return [top('.DocSearch-SearchBar').bottom, top('[data-search-notice]').top, top('.DocSearch-Hits').top];
+    })()`) as number[];
+    assert.ok(boxBottom! <= noticeTop! + 1 && noticeTop! < hitsTop!, `${boxBottom} ${noticeTop} ${hitsTop}`);
+    const link = await page.$('[data-search-typed]');
+    assert.match((await link!.getAttribute('href')) ?? '', /demo-search\/?\?q=gjhjub&verbatim=1$/);
+    await link!.click();
+    await page.waitForSelector('.DocSearch-NoResults', {timeout: 15000});
+    assert.equal(await page.$('[data-search-notice="layout"]'), null, 'the line goes with the switched results');
+    assert.equal(await page.inputValue(INPUT), 'gjhjub', 'the query stays as typed');
+    // Typing another query switches again.
+    await typeQuery(page, 'vtnhbrb');
+    await page.waitForSelector('[data-search-notice="layout"]', {timeout: 15000});
+    assert.match((await page.textContent('[data-search-notice="layout"]')) ?? '', /«метрики»/);
+    assert.deepEqual(offHost, []);
+    assert.deepEqual(consoleErrors, []);
+    await page.context().close();
+  });
+
+  it('shows the other keyboard layout’s results on /demo-search, with a link to the query as typed', async () => {
+    const expected = await firstHit('gjhjub');
+    const {page, offHost, consoleErrors} = await openPage(browser);
+    await visit(page, `${server.url}/demo-search/?q=gjhjub`);
+    const notice = await page.waitForSelector('[data-search-notice="layout"]', {timeout: 15000});
+    assert.equal((await notice.textContent())?.replace(/\s+/g, ' ').trim(), 'Показаны результаты по запросу «пороги». Искать «gjhjub»');
+    const first = await page.getAttribute('.monq-search-page__hit-title', 'href');
+    assert.equal(first!.split('#')[0], new URL(expected.hits[0]!.url_without_anchor).pathname);
+    assert.match((await page.getAttribute('[data-search-typed]', 'href')) ?? '', /\?q=gjhjub&verbatim=1$/);
+    await page.click('[data-search-typed]');
+    await page.waitForSelector('[data-search-count="0"]', {timeout: 15000});
+    assert.match(page.url(), /[?&]verbatim=1/);
+    assert.equal(await page.$('[data-search-notice="layout"]'), null);
+    // A reload of that address keeps the query as typed.
+    await visit(page, page.url());
+    await page.waitForSelector('[data-search-count="0"]', {timeout: 15000});
+    assert.deepEqual(offHost, []);
+    assert.deepEqual(consoleErrors, []);
+    await page.context().close();
+  });
+
+  it('stays harmless on hostile queries: broken percent-encoding, HTML, control and bidi characters, huge length', async () => {
+    const {page, offHost, consoleErrors} = await openPage(browser);
+    const hostile = [
+      '/demo-search/?q=%E0%A4%A&page=%ZZ',
+      `/demo-search/?q=${encodeURIComponent('<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script> пороги')}`,
+      `/demo-search/?q=${encodeURIComponent('\u202eпороги\u0000\u0007\u200f')}`,
+      `/demo-search/?q=${encodeURIComponent('пороги '.repeat(100))}`,
+    ];
+    for (const address of hostile) {
+      await visit(page, `${server.url}${address}`);
+      // A clear state: a count or «nothing found», never a blank or a crash.
+      await page.waitForSelector('[data-search-count]', {timeout: 15000});
+      assert.equal(await page.evaluate('window.__pwned'), undefined, address);
+      assert.equal(await page.$('main img[src="x"]'), null, address);
+      const heading = (await page.textContent('main h1')) ?? '';
+      assert.ok(heading.length < 200, `the heading stays short: ${heading.length}`);
+    }
+    // The modal, too.
+    await visit(page, `${server.url}${page90}`);
+    await openModal(page);
+    await page.fill(INPUT, '<img src=x onerror="window.__pwned=1"> пороги');
+    await hitHrefs(page);
+    await page.fill(INPUT, 'пороги '.repeat(3000));
+    await page.waitForSelector('.DocSearch-Hit, .DocSearch-NoResults', {timeout: 15000});
+    assert.equal(await page.evaluate('window.__pwned'), undefined);
+    assert.equal(await page.$('.DocSearch-Modal img[src="x"]'), null);
+    assert.deepEqual(offHost, []);
+    assert.deepEqual(consoleErrors, []);
+    await page.context().close();
+  });
+
   it('requests only loopback, and the index files only once', async () => {
     const {page, offHost} = await openPage(browser);
     const requests: string[] = [];

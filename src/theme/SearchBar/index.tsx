@@ -7,8 +7,12 @@
  * after hydration). Everything else of the original is kept; the changes are marked CUSTOM CODE:
  *
  * - the preconnect only in hosted mode;
- * - the search client: the local index (src/search) or the hosted one, wrapped so that failures and
- *   the real hit count are recorded (src/search/status.ts);
+ * - the search client: the local index (src/search) or the hosted one (chosen by useSearchBackend,
+ *   shared with the search page), wrapped so that failures, the real hit count and the keyboard
+ *   layout switch are recorded (src/search/status.ts);
+ * - in local mode the index loads ahead of the first query: when the reader points at or focuses the
+ *   search button, and otherwise in idle time a few seconds after the page's script started (the
+ *   reader's first input), once the page is interactive;
  * - Russian strings for every DocSearch 4.7 string (src/search/translations.ts);
  * - the project's error screen and offline «Спросить ИИ» screen (src/search/ModalPanels.tsx);
  * - the dialog's strings and panels load with the dialog (src/search/dialogParts.ts), not on every page;
@@ -17,7 +21,7 @@
  * - while the dialog's chunk loads, the spinner after a delay, or the error if it fails
  *   (src/search/DialogLoading.tsx); a prefetch that fails stays quiet until the reader opens the dialog.
  */
-import React, {useCallback, useMemo, useRef, useState, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import {DocSearchButton} from '@docsearch/react/button';
 import {useDocSearchKeyboardEvents} from '@docsearch/react/useDocSearchKeyboardEvents';
@@ -32,14 +36,14 @@ import {
   mergeFacetFilters,
 } from '@docusaurus/theme-search-algolia/client';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import useBaseUrl from '@docusaurus/useBaseUrl';
 import type {DocSearchModal as DocSearchModalType, DocSearchHit} from '@docsearch/react';
 // CUSTOM CODE
-import {createHostedSearchClient, getLocalSearchClient, type AlgoliaLikeClient} from '@site/src/search/clients';
+import {withVerbatim, type LocalDocSearchClient} from '@site/src/search/clients';
+import {useSearchBackend} from '@site/src/search/useSearchBackend';
 import type * as DialogParts from '@site/src/search/dialogParts';
 import DialogLoading from '@site/src/search/DialogLoading';
 import {trackLazyLoad, type LoadingProps} from '@site/src/lib/reader/loading';
-import {DEFAULT_SEARCH_OPTIONS, missingResultsUrl, type MonqSearchOptions} from '@site/src/search/options';
+import {missingResultsUrl, SEARCH_PRELOAD_DELAY_MS, type MonqSearchOptions} from '@site/src/search/options';
 import {createSearchStatusStore, trackSearchClient, type SearchStatusStore} from '@site/src/search/status';
 import {buttonTranslations} from '@site/src/search/buttonTranslations';
 import '@site/src/search/search.css';
@@ -101,21 +105,19 @@ function useNavigator({externalUrlRegex}: {externalUrlRegex?: string}) {
 }
 
 // CUSTOM CODE: the local or hosted client, tracked.
-function useTransformSearchClient(options: MonqSearchOptions, store: SearchStatusStore) {
+function useTransformSearchClient(local: LocalDocSearchClient | null, store: SearchStatusStore) {
   const {
     siteMetadata: {docusaurusVersion},
-    siteConfig: {baseUrl},
   } = useDocusaurusContext();
-  const manifestUrl = useBaseUrl(`/${options.manifestPath}`);
   return useCallback(
     (searchClient: any) => {
-      if (options.mode === 'local') {
-        return trackSearchClient(getLocalSearchClient(manifestUrl, baseUrl, options.hitsPerPage), store) as any;
+      if (local) {
+        return trackSearchClient(withVerbatim(local, () => store.get().verbatim), store) as any;
       }
       searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
       return trackSearchClient(searchClient, store);
     },
-    [docusaurusVersion, options.mode, options.hitsPerPage, manifestUrl, baseUrl, store],
+    [docusaurusVersion, local, store],
   );
 }
 // CUSTOM CODE END
@@ -193,14 +195,11 @@ function useSearchParameters({contextualSearch, ...props}: AnyProps) {
 
 function DocSearch({externalUrlRegex, ...props}: AnyProps) {
   // CUSTOM CODE
-  const options: MonqSearchOptions = {...DEFAULT_SEARCH_OPTIONS, ...(props.monq ?? {})};
+  const backend = useSearchBackend({appId: props.appId, apiKey: props.apiKey, monq: props.monq});
+  const options: MonqSearchOptions = backend.options;
   const [store] = useState(createSearchStatusStore);
   const [aiQuestion, setAiQuestion] = useState<string | null>(null);
   const processSearchResultUrl = useSearchResultUrlProcessor();
-  const manifestUrl = useBaseUrl(`/${options.manifestPath}`);
-  const {
-    siteConfig: {baseUrl},
-  } = useDocusaurusContext();
   const offlineAi = options.assistant === 'offline';
   // In local mode (or without an assistant) the Ask AI entry opens the project's screen;
   // DocSearch needs an `askAi` value to show the entry at all.
@@ -212,7 +211,7 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
   const navigator = useNavigator({externalUrlRegex});
   const searchParameters = useSearchParameters({...props});
   const transformItems = useTransformItems(props);
-  const transformSearchClient = useTransformSearchClient(options, store);
+  const transformSearchClient = useTransformSearchClient(backend.local, store);
   const searchContainer = useRef<HTMLDivElement | null>(null);
   const searchButtonRef = useRef<HTMLButtonElement>(null);
   const [isOpen, setIsOpen] = useState(false);
@@ -233,11 +232,37 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
   // CUSTOM CODE: start loading the local index while the reader types the query.
   const facetFiltersRef = useRef<unknown>(searchParameters.facetFilters);
   facetFiltersRef.current = searchParameters.facetFilters;
+  const {local} = backend;
   const preloadIndex = useCallback(() => {
-    if (options.mode === 'local') {
-      getLocalSearchClient(manifestUrl, baseUrl, options.hitsPerPage).preload(facetFiltersRef.current);
+    local?.preload(facetFiltersRef.current);
+  }, [local]);
+  // The page's script starts at the reader's first input: a little later, in idle time, load the index
+  // in the background (not among the scripts that make the page interactive).
+  useEffect(() => {
+    if (!local) {
+      return undefined;
     }
-  }, [options.mode, options.hitsPerPage, manifestUrl, baseUrl]);
+    let handle: number | null = null;
+    const timer = window.setTimeout(() => {
+      const idle = (window as {requestIdleCallback?: (callback: () => void, options?: {timeout: number}) => number})
+        .requestIdleCallback;
+      if (idle) {
+        handle = idle(preloadIndex, {timeout: 2000});
+      } else {
+        preloadIndex();
+      }
+    }, SEARCH_PRELOAD_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (handle !== null) {
+        window.cancelIdleCallback(handle);
+      }
+    };
+  }, [local, preloadIndex]);
+  const prefetchSearch = useCallback(() => {
+    prefetchDocSearchModal();
+    preloadIndex();
+  }, [preloadIndex]);
   // CUSTOM CODE END
 
   // CUSTOM CODE: the state of the dialog's chunk while it loads (null: not loading).
@@ -322,13 +347,7 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
     [offlineAi],
   );
   const closeAi = useCallback(() => setAiQuestion(null), []);
-  const sourcesClient = useMemo<AlgoliaLikeClient>(
-    () =>
-      options.mode === 'local'
-        ? getLocalSearchClient(manifestUrl, baseUrl, options.hitsPerPage)
-        : createHostedSearchClient(props.appId, props.apiKey),
-    [options.mode, options.hitsPerPage, manifestUrl, baseUrl, props.appId, props.apiKey],
-  );
+  const sourcesClient = backend.client;
   // CUSTOM CODE END
 
   return (
@@ -345,9 +364,9 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
       {/* CUSTOM CODE END */}
 
       <DocSearchButton
-        onTouchStart={prefetchDocSearchModal}
-        onFocus={prefetchDocSearchModal}
-        onMouseOver={prefetchDocSearchModal}
+        onTouchStart={prefetchSearch}
+        onFocus={prefetchSearch}
+        onMouseOver={prefetchSearch}
         onClick={openModal}
         ref={searchButtonRef}
         translations={buttonTranslations()}

@@ -8,16 +8,16 @@
  * providers Layout sets up.
  *
  * URL parameters: `q` (query), `version` (docs version, default: the reader's preferred or latest),
- * `page` (1-based).
+ * `page` (1-based), `verbatim=1` (local backend: search `q` exactly as typed, no keyboard layout
+ * switch). When the local backend shows the results of the query in the other keyboard layout, the
+ * line «Показаны результаты по запросу …» above them links to the query as typed.
  */
 import React, {useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {translate} from '@docusaurus/Translate';
-import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
 import {usePluralForm} from '@docusaurus/theme-common';
 import {
@@ -26,9 +26,9 @@ import {
   useSearchResultUrlProcessor,
 } from '@docusaurus/theme-search-algolia/client';
 import Layout from '@theme/Layout';
-import {createHostedSearchClient, getLocalSearchClient, type AlgoliaLikeClient} from '@site/src/search/clients';
 import type {FacetFilters, LocalHit, SearchResponse} from '@site/src/search/localClient';
-import {DEFAULT_SEARCH_OPTIONS, type MonqSearchOptions} from '@site/src/search/options';
+import LayoutNotice from '@site/src/search/LayoutNotice';
+import {useSearchBackend} from '@site/src/search/useSearchBackend';
 import {withVersion, pageWindow} from '@site/src/search/searchPage';
 import {modalTranslations, searchTexts} from '@site/src/search/translations';
 import '@site/src/search/search.css';
@@ -42,10 +42,24 @@ type State =
   | {status: 'error'}
   | {status: 'done'; response: SearchResponse};
 
+/** Longest query shown in the page title and heading (the search itself cuts its own work). */
+const TITLE_QUERY_LENGTH = 80;
+
 function readParams(search: string) {
+  // URLSearchParams never throws: broken percent-encoding (`?q=%E0%A4%A`) reads as replacement characters.
   const params = new URLSearchParams(search);
-  const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
-  return {query: params.get('q') ?? '', version: params.get('version'), page};
+  const page = Math.max(1, Math.min(1000, Math.floor(Number(params.get('page') ?? '1')) || 1));
+  return {
+    query: params.get('q') ?? '',
+    version: params.get('version'),
+    page,
+    verbatim: params.get('verbatim') === '1',
+  };
+}
+
+function shortQuery(query: string): string {
+  const chars = Array.from(query.replace(/\s+/g, ' ').trim());
+  return chars.length > TITLE_QUERY_LENGTH ? `${chars.slice(0, TITLE_QUERY_LENGTH).join('')}…` : chars.join('');
 }
 
 const LEVELS = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
@@ -76,13 +90,8 @@ function Hit({hit, processUrl}: {hit: LocalHit; processUrl: (url: string) => str
 }
 
 function SearchPageContent(): ReactNode {
-  const {
-    siteConfig: {baseUrl},
-  } = useDocusaurusContext();
   const {algolia} = useAlgoliaThemeConfig();
-  const config = algolia as typeof algolia & {monq?: Partial<MonqSearchOptions>};
-  const options: MonqSearchOptions = {...DEFAULT_SEARCH_OPTIONS, ...(config.monq ?? {})};
-  const manifestUrl = useBaseUrl(`/${options.manifestPath}`);
+  const {options, client} = useSearchBackend();
   const location = useLocation();
   const history = useHistory();
   const processUrl = useSearchResultUrlProcessor();
@@ -100,13 +109,6 @@ function SearchPageContent(): ReactNode {
   const texts = searchTexts();
   const {errorScreen} = modalTranslations();
 
-  const client = useMemo<AlgoliaLikeClient>(
-    () =>
-      options.mode === 'local'
-        ? getLocalSearchClient(manifestUrl, baseUrl, options.hitsPerPage)
-        : createHostedSearchClient(algolia.appId, algolia.apiKey),
-    [options.mode, options.hitsPerPage, manifestUrl, baseUrl, algolia.appId, algolia.apiKey],
-  );
   // The contextual filters are a new array on every render: key them by value.
   const filtersKey = JSON.stringify(withVersion(contextualFilters as FacetFilters, VERSIONED_DOCS_PLUGIN, version));
   const facetFilters = useMemo(() => JSON.parse(filtersKey) as FacetFilters, [filtersKey]);
@@ -142,6 +144,7 @@ function SearchPageContent(): ReactNode {
             snippetEllipsisText: '…',
             highlightPreTag: '<mark>',
             highlightPostTag: '</mark>',
+            ...(params.verbatim && options.mode === 'local' ? {monqVerbatim: true} : {}),
           },
         ],
       })
@@ -152,9 +155,9 @@ function SearchPageContent(): ReactNode {
     return () => {
       cancelled = true;
     };
-  }, [client, params.query, params.page, facetFilters, algolia.indexName, options.hitsPerPage]);
+  }, [client, params.query, params.page, params.verbatim, facetFilters, algolia.indexName, options.hitsPerPage, options.mode]);
 
-  const navigate = (next: {query?: string; version?: string | null; page?: number}) => {
+  const searchHref = (next: {query?: string; version?: string | null; page?: number; verbatim?: boolean}) => {
     const search = new URLSearchParams();
     const query = next.query ?? params.query;
     if (query) {
@@ -168,7 +171,13 @@ function SearchPageContent(): ReactNode {
     if (page > 1) {
       search.set('page', String(page));
     }
-    history.replace({pathname: location.pathname, search: `?${search.toString()}`});
+    if (next.verbatim ?? (next.query === undefined && params.verbatim)) {
+      search.set('verbatim', '1');
+    }
+    return `?${search.toString()}`;
+  };
+  const navigate = (next: Parameters<typeof searchHref>[0]) => {
+    history.replace({pathname: location.pathname, search: searchHref(next)});
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -179,7 +188,7 @@ function SearchPageContent(): ReactNode {
   const title = params.query
     ? translate(
         {id: 'theme.SearchPage.existingResultsTitle', message: 'Результаты поиска по запросу «{query}»'},
-        {query: params.query},
+        {query: shortQuery(params.query)},
       )
     : translate({id: 'theme.SearchPage.emptyResultsTitle', message: 'Поиск по документации'});
 
@@ -274,6 +283,16 @@ function SearchPageContent(): ReactNode {
           </p>
         )}
       </div>
+
+      {response && response.shownQuery && (
+        <LayoutNotice
+          shown={response.shownQuery}
+          typed={params.query}
+          href={`${location.pathname}${searchHref({query: params.query, verbatim: true})}`}
+          onSearchTyped={() => navigate({query: params.query, verbatim: true})}
+          className="monq-search-page__notice"
+        />
+      )}
 
       {response && response.hits.length > 0 && (
         <ol className="monq-search-page__hits" start={response.page * response.hitsPerPage + 1}>
