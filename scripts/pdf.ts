@@ -22,6 +22,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { PDF_BOOKS, PDF_DIR, type PdfBook } from '../config/pdf';
 import { SITE_URL } from '../config/site';
 import { serveStatic } from './lib/static-server';
+import { PDF_LIST_FILE } from '../src/lib/pdfLink';
 import { readSidebar, sidebarSections, type PdfSection } from './lib/pdf-sidebar';
 import { assemblePrintDocument, type AssembleInput, type AssembleResult } from './lib/pdf-assemble';
 import { finishBook, russianDate } from './lib/pdf-finish';
@@ -230,6 +231,9 @@ export async function makeBooks(options: { dir: string; outDir?: string; books?:
     await browser.close();
     await server.close();
   }
+  // The list the version dropdown reads (src/lib/pdfLink.ts): every PDF now in the folder.
+  const files = readdirSync(outDir).filter((name) => name.endsWith('.pdf')).sort();
+  writeFileSync(join(outDir, PDF_LIST_FILE), `${JSON.stringify({ files })}\n`);
   console.log(`[pdf] ${books.length} books in ${((performance.now() - started) / 1000).toFixed(1)} s (${jobs} at once) -> ${outDir}`);
   return results;
 }

@@ -1,18 +1,23 @@
 /**
  * «Скачать PDF» in the version dropdown: the PDF of the version shown there (config/pdf.ts), offered
- * only when the file answers on the site's own host. The PDF step (`npm run pdf`) runs after the site
- * is built, so the page cannot know at build time: once the page is interactive, one HEAD request per
- * session and file asks the host, and the link is added only on a PDF answer. The server-rendered
- * HTML never has the link, so a build without PDFs has no broken link.
+ * only when the built site has it. The PDF step (`npm run pdf`) runs after the site is built, so the
+ * page cannot know at build time. Every build has `/pdf/index.json` (static/pdf/index.json, an empty
+ * list); the PDF step rewrites it with the files it made. Once the page is interactive, the list is read
+ * once per session, and the link is added only for a listed file: a build without PDFs has no broken
+ * link and no failed request.
  */
 import { useEffect, useState } from 'react';
 
 export const PDF_LINK_LABEL = 'Скачать PDF';
 const STORAGE_PREFIX = 'monq-docs-pdf:';
 
-/** A HEAD answer that is the PDF itself, not a not-found page or a fallback page of the host. */
-export function isPdfAnswer(status: number, contentType: string | null): boolean {
-  return status >= 200 && status < 300 && /application\/pdf/i.test(contentType ?? '');
+/** Name of the list of PDF files in the PDF folder of the built site. */
+export const PDF_LIST_FILE = 'index.json';
+
+/** The file names of a PDF list (`{"files": [...]}`); anything else lists nothing. */
+export function listedPdfs(data: unknown): string[] {
+  const files = (data as { files?: unknown } | null)?.files;
+  return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
 }
 
 function escapeAttribute(text: string): string {
@@ -27,18 +32,19 @@ export function pdfLinkHtml(href: string, versionLabel: string, mobile: boolean)
   return `<a class="${className} pdf-download-link" href="${escapeAttribute(href)}" download="${escapeAttribute(file)}" title="${escapeAttribute(title)}">${PDF_LINK_LABEL}</a>`;
 }
 
-type Fetch = (input: string, init: { method: string }) => Promise<{ status: number; headers: { get(name: string): string | null } }>;
+type Fetch = (input: string) => Promise<{ ok: boolean; json(): Promise<unknown> }>;
 
 const pending = new Map<string, Promise<boolean>>();
 
-/** Asks the host whether the PDF is there, once per file: remembered for the session. */
+/** Whether the PDF is in the list of its folder, read once per file: remembered for the session. */
 export function checkPdf(href: string, fetchImpl: Fetch = fetch, storage: Pick<Storage, 'getItem' | 'setItem'> | null = sessionStorageOrNull()): Promise<boolean> {
   const stored = storage?.getItem(STORAGE_PREFIX + href);
   if (stored === '1' || stored === '0') return Promise.resolve(stored === '1');
   let answer = pending.get(href);
   if (!answer) {
-    answer = fetchImpl(href, { method: 'HEAD' })
-      .then((response) => isPdfAnswer(response.status, response.headers.get('content-type')))
+    const slash = href.lastIndexOf('/');
+    answer = fetchImpl(href.slice(0, slash + 1) + PDF_LIST_FILE)
+      .then(async (response) => response.ok && listedPdfs(await response.json()).includes(href.slice(slash + 1)))
       .catch(() => false)
       .then((present) => {
         try {

@@ -178,14 +178,22 @@ describe('«Скачать PDF» in the version dropdown', () => {
   async function pdfLinks(path: string, absent: boolean): Promise<{ hrefs: string[]; html: string }> {
     const { page } = await site.open();
     if (absent) {
-      // the host without the PDF step's files
-      await page.context().route((url) => url.pathname.startsWith(`/${PDF_DIR}/`), (route) => route.fulfill({ status: 404, contentType: 'text/html', body: 'Not found' }));
+      // a build without the PDF step: its list is the empty one of static/pdf/index.json
+      await page.context().route(
+        (url) => url.pathname === `/${PDF_DIR}/index.json`,
+        (route) => route.fulfill({ status: 200, contentType: 'application/json', path: 'static/pdf/index.json' }),
+      );
     }
-    // the page asks its host once it is interactive
-    const asked = page.waitForResponse((answer) => answer.request().method() === 'HEAD' && new URL(answer.url()).pathname.startsWith(`/${PDF_DIR}/`));
+    const failed: string[] = [];
+    page.on('response', (answer) => {
+      if (answer.status() >= 400) failed.push(`${answer.status()} ${answer.url()}`);
+    });
+    // the page reads the list of its host's PDFs once it is interactive
+    const asked = page.waitForResponse((answer) => new URL(answer.url()).pathname === `/${PDF_DIR}/index.json`);
     const response = await visit(page, site.server.url + path);
     const html = (await response?.text()) ?? '';
-    assert.equal((await asked).status(), absent ? 404 : 200);
+    assert.equal((await asked).status(), 200);
+    assert.deepEqual(failed, []);
     // the version dropdown: the one with the archive hosts
     const dropdown = page.locator('.navbar__item.dropdown', { has: page.locator('a[href="https://v8.docs.monq.ru"]') }).first();
     await dropdown.hover();

@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkPdf, isPdfAnswer, pdfLinkHtml } from '../../src/lib/pdfLink';
+import { checkPdf, listedPdfs, pdfLinkHtml } from '../../src/lib/pdfLink';
 
-test('isPdfAnswer: only a successful answer with the PDF type counts', () => {
-  assert.equal(isPdfAnswer(200, 'application/pdf'), true);
-  assert.equal(isPdfAnswer(404, 'application/pdf'), false);
-  // a host that answers unknown paths with a page (a fallback or a 404 page sent as 200)
-  assert.equal(isPdfAnswer(200, 'text/html; charset=utf-8'), false);
-  assert.equal(isPdfAnswer(200, null), false);
+test('listedPdfs: the file names of the PDF list, nothing from anything else', () => {
+  assert.deepEqual(listedPdfs({ files: ['monq-docs-9.0.pdf', 7, 'monq-docs-8.9.pdf'] }), ['monq-docs-9.0.pdf', 'monq-docs-8.9.pdf']);
+  assert.deepEqual(listedPdfs({ files: [] }), []);
+  assert.deepEqual(listedPdfs({ files: 'monq-docs-9.0.pdf' }), []);
+  assert.deepEqual(listedPdfs(null), []);
+  assert.deepEqual(listedPdfs('<html>'), []);
 });
 
 test('pdfLinkHtml: a plain download link styled as a dropdown item, or a menu item on phones', () => {
@@ -27,24 +27,25 @@ function memoryStorage(): Storage & { data: Map<string, string> } {
   } as unknown as Storage & { data: Map<string, string> };
 }
 
-test('checkPdf: one HEAD request per file, remembered for the session; a failed request means absent', async () => {
+test('checkPdf: the folder list is read once per file, remembered for the session; a failed request means absent', async () => {
   const calls: string[] = [];
   const storage = memoryStorage();
-  const fetchOk = async (url: string, init: { method: string }) => {
-    calls.push(`${init.method} ${url}`);
-    return { status: 200, headers: { get: () => 'application/pdf' } };
+  const fetchList = (files: string[]) => async (url: string) => {
+    calls.push(url);
+    return { ok: true, json: async () => ({ files }) };
   };
-  assert.equal(await checkPdf('/pdf/a.pdf', fetchOk, storage), true);
-  assert.equal(await checkPdf('/pdf/a.pdf', fetchOk, storage), true);
-  assert.deepEqual(calls, ['HEAD /pdf/a.pdf']);
+  assert.equal(await checkPdf('/pdf/a.pdf', fetchList(['a.pdf']), storage), true);
+  assert.equal(await checkPdf('/pdf/a.pdf', fetchList(['a.pdf']), storage), true);
+  assert.deepEqual(calls, ['/pdf/index.json']);
   assert.equal(storage.data.get('monq-docs-pdf:/pdf/a.pdf'), '1');
 
-  const fetchMissing = async () => ({ status: 404, headers: { get: () => 'text/html' } });
-  assert.equal(await checkPdf('/pdf/b.pdf', fetchMissing, storage), false);
+  assert.equal(await checkPdf('/pdf/b.pdf', fetchList([]), storage), false);
+  const fetchMissing = async () => ({ ok: false, json: async () => ({ files: ['c.pdf'] }) });
+  assert.equal(await checkPdf('/pdf/c.pdf', fetchMissing, null), false);
   const fetchDown = async () => {
     throw new Error('offline');
   };
-  assert.equal(await checkPdf('/pdf/c.pdf', fetchDown, null), false);
+  assert.equal(await checkPdf('/pdf/d.pdf', fetchDown, null), false);
   // the session's answer is used without asking again
-  assert.equal(await checkPdf('/pdf/b.pdf', fetchOk, storage), false);
+  assert.equal(await checkPdf('/pdf/b.pdf', fetchList(['b.pdf']), storage), false);
 });
