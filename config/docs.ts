@@ -2,7 +2,7 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { EDIT_URL } from './site';
 import { sidebarItemsGenerator } from './sidebar';
 import type { SiteEnv } from './env';
-import { contentBeforeRemarkPlugins, contentRehypePlugins } from './perf';
+import { contentRehypePlugins } from './perf';
 
 /** Options shared by both docs instances (`default` and `upgrade`). */
 export const commonDocsOptions = {
@@ -13,7 +13,6 @@ export const commonDocsOptions = {
   sidebarItemsGenerator,
   sidebarCollapsible: true,
   sidebarCollapsed: true,
-  beforeDefaultRemarkPlugins: contentBeforeRemarkPlugins,
   rehypePlugins: contentRehypePlugins,
 } satisfies Partial<DocsOptions>;
 

@@ -1,5 +1,5 @@
 /**
- * Hydration on intent (plugins/perf/hydration-boot.cjs): a page runs none of the site's scripts until
+ * Hydration on intent (src/lib/hydration/boot.cjs): a page runs none of the site's scripts until
  * the reader's first input; what the reader does before the page is interactive is not lost.
  */
 import { describe, test } from 'node:test';
