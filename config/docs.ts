@@ -1,5 +1,5 @@
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
-import { EDIT_URL } from './site';
+import { EDIT_URL, LATEST_VERSION } from './site';
 import { sidebarItemsGenerator } from './sidebar';
 import type { SiteEnv } from './env';
 import { contentRehypePlugins } from './perf';
@@ -23,7 +23,7 @@ export function docsOptions(env: SiteEnv): DocsOptions {
     path: 'docs',
     routeBasePath: 'docs',
     sidebarPath: './sidebars.ts',
-    lastVersion: '9.0',
+    lastVersion: LATEST_VERSION,
     includeCurrentVersion: env.previewNext,
     onlyIncludeVersions: env.previewNext ? ['current', '9.0', '8.9'] : ['9.0', '8.9'],
     versions: {

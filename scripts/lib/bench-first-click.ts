@@ -21,7 +21,8 @@ export async function measureFirstClick(browser: Browser, origin: string, path: 
     await tab.goto(origin + path, { waitUntil: 'load' });
     await tab.waitForLoadState('networkidle');
     await tab.evaluate(() => {
-      const marks = ((window as unknown as { __firstClick: { down?: number; focus?: number } }).__firstClick = {});
+      const marks: { down?: number; focus?: number } = {};
+      (window as unknown as { __firstClick: typeof marks }).__firstClick = marks;
       window.addEventListener('pointerdown', (event) => (marks.down ??= event.timeStamp), { capture: true, once: true });
       document.addEventListener(
         'focusin',

@@ -10,7 +10,12 @@ import { join, relative, resolve } from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
 import { buildDir, firstInput, hydrated, startServer, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
 import type { RunningServer } from '../../scripts/lib/static-server';
-import { DESKTOP_BREAKPOINT_PX, IMAGE_ZOOM_DELAY_MS, PROGRESS_BAR_DELAY_MS, SITE_TITLE } from '../../config/site';
+import { IMAGE_ZOOM_DELAY_MS, SITE_TITLE } from '../../config/site';
+
+/** The theme's desktop breakpoint (px): at or below it the sidebar lives in the hamburger menu. */
+const DESKTOP_BREAKPOINT_PX = 996;
+/** The theme's delay before the route-change progress bar appears (ms; spec, section 4). */
+const PROGRESS_BAR_DELAY_MS = 200;
 import { DUMMY_METRICA_ID, VARIANTS } from '../../scripts/build-variant';
 import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
 import { LOADING_DELAY_MS } from '../../src/lib/reader/loading';
