@@ -5,6 +5,7 @@ import rehypeCodeTokens from '../plugins/perf/rehype-code-tokens';
 import { ssrTemplate } from '../plugins/perf/ssr-template';
 import rehypeHydrationSlices from '../plugins/perf/rehype-hydration-slices';
 import type { SiteEnv } from './env';
+import { counterId } from '../src/lib/reader/metrica';
 
 /**
  * The route-path prefixes whose route data load as a part of their own (src/lib/routes/routeData.ts):
@@ -53,11 +54,11 @@ export const contentRehypePlugins = [rehypeCodeTokens, rehypeHydrationSlices];
 export const DOCS_PLUGIN = './plugins/docs-slim/index.ts';
 
 /**
- * The page template: Docusaurus's own, with the resource hints React writes at the start of the app
- * moved into `<head>` (plugins/perf/ssr-template.ts, our own template), so hydration keeps every server-rendered node,
- * and the entry scripts loaded at the reader's first input (`DOCS_HYDRATION`, default `intent`). With
- * an analytics counter every page starts at once, so that each page view is counted on load.
+ * The page template (plugins/perf/ssr-template.ts): the resource hints React writes at the start of
+ * the app in `<head>`, the entry scripts loaded at the reader's first input (`DOCS_HYDRATION`, default
+ * `intent`), and with an analytics counter its inline snippet, which counts the first view on load
+ * without starting the page's scripts.
  */
 export function pageTemplate(env: SiteEnv): string {
-  return ssrTemplate({ hydration: env.hydration, eager: env.metricaId !== null });
+  return ssrTemplate({ hydration: env.hydration, eager: false, counter: counterId(env.metricaId) });
 }

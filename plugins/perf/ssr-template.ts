@@ -13,6 +13,7 @@
  *   (plugins/perf/README.md). To remove: `DOCS_HYDRATION=load`, or drop `ssrTemplate` from the config.
  */
 import { createRequire } from 'node:module';
+import { counterSnippet } from '../../src/lib/reader/metrica';
 
 /** The boot function (plain JavaScript, run in the browser; `src/lib/hydration/boot.cjs`). */
 export type MonqBoot = (config: { scripts: string[]; eager: boolean }, win?: Window) => void;
@@ -34,8 +35,10 @@ export type Hydration = 'load' | 'intent';
 
 export interface TemplateOptions {
   hydration: Hydration;
-  /** Start every page at once (the analytics counter counts each page view on load). */
+  /** Start every page at once (the boot's `eager`; no configuration of the site sets it today). */
   eager: boolean;
+  /** The analytics counter's id: its inline snippet counts the first view (src/lib/reader/metrica.ts). */
+  counter?: number | null;
 }
 
 /**
@@ -72,7 +75,7 @@ export function bootScript(eager: boolean): string {
 }
 
 /** The template, from the options; rendered by Docusaurus with Eta (`it` is the page). */
-export function ssrTemplate({ hydration, eager }: TemplateOptions = { hydration: 'load', eager: false }): string {
+export function ssrTemplate({ hydration, eager, counter = null }: TemplateOptions = { hydration: 'load', eager: false }): string {
   // Eta runs the template as one function: `hoisted` is computed in <head> and used in <body>.
   const hoist = `<% const hoisted = (${LEADING_LINKS.toString()}).exec(it.appHtml)[0]; %>`;
   // Route chunks are in `it.scripts` too (route-chunk-origins.ts): tags only for the entry scripts.
@@ -95,7 +98,7 @@ export function ssrTemplate({ hydration, eager }: TemplateOptions = { hydration:
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
-    ${hoist}<%~ hoisted %>
+    ${hoist}<%~ hoisted %>${counter === null ? '' : `\n    <script>${counterSnippet(counter)}</script>`}
     ${scripts}
   </head>
   <body <%~ it.bodyAttributes %>>

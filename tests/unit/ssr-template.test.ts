@@ -5,6 +5,7 @@ import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
 import { ENTRY_SCRIPT, bootSource, splitLeadingLinks, ssrTemplate, type MonqBoot } from '../../plugins/perf/ssr-template';
 import { pageTemplate } from '../../config/perf';
 import { readEnv } from '../../config/env';
+import { counterSnippet } from '../../src/lib/reader/metrica';
 
 const PRELOADS = '<link rel="preload" as="image" href="/img/logo.svg"/><link rel="preload" as="image" href="/img/logo-dark.svg"/>';
 const APP = '<div role="region"><a href="#main">Перейти</a></div><nav class="navbar"><link rel="x" href="/in-app"/></nav>';
@@ -75,12 +76,17 @@ test('route chunks among the page scripts: prefetched by the boot, never a scrip
   assert.ok(ENTRY_SCRIPT.test('assets/js/runtime~main.js') && !ENTRY_SCRIPT.test('assets/js/domain.1a2b.js'));
 });
 
-test('the config: intent by default, at once with an analytics counter, stock with DOCS_HYDRATION=load', () => {
+test('the config: intent by default and with an analytics counter, stock with DOCS_HYDRATION=load', () => {
   assert.equal(readEnv({}).hydration, 'intent');
   assert.equal(readEnv({ DOCS_HYDRATION: 'LOAD' }).hydration, 'load');
   assert.throws(() => readEnv({ DOCS_HYDRATION: 'later' }), /DOCS_HYDRATION/);
   assert.match(pageTemplate(readEnv({})), /eager:false/);
-  assert.match(pageTemplate(readEnv({ YANDEX_METRICA_ID: '12345' })), /eager:true/);
+  assert.doesNotMatch(pageTemplate(readEnv({})), /ym\(|mc\.yandex/, 'no counter without an id');
+  // With a counter the page still starts at the first input; its inline snippet counts the first view.
+  const counted = pageTemplate(readEnv({ YANDEX_METRICA_ID: '12345' }));
+  assert.match(counted, /eager:false/);
+  assert.ok(counted.includes(`<script>${counterSnippet(12345)}</script>`));
+  assert.ok(counted.indexOf('<%~ it.headTags %>') < counted.indexOf(counterSnippet(12345)), 'after the <title>, which it reads');
   assert.doesNotMatch(pageTemplate(readEnv({ DOCS_HYDRATION: 'load' })), /monqBoot|eager:/);
 });
 
