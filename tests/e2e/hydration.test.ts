@@ -162,8 +162,8 @@ describe('hydration on intent', () => {
   async function firstClickOpensSearch(page: Page): Promise<void> {
     assert.equal(await page.getAttribute('html', 'data-hydration'), 'waiting');
     await page.locator('.navbar .DocSearch-Button').first().click();
-    await page.locator('.DocSearch-Modal').waitFor({ state: 'visible', timeout: 20_000 });
-    await page.waitForFunction(() => document.activeElement?.matches('.DocSearch-Input') === true, undefined, { timeout: 5000 });
+    await page.locator('.DocSearch-Modal').waitFor({ state: 'visible', timeout: 60_000 });
+    await page.waitForFunction(() => document.activeElement?.matches('.DocSearch-Input') === true, undefined, { timeout: 60_000 });
     await page.keyboard.type('сигнал');
     await page.locator('.DocSearch-Hit').first().waitFor({ state: 'visible' });
   }
