@@ -329,7 +329,7 @@ function mainBundle(): string {
 }
 
 describe('entry bundle', () => {
-  test('main.js runs on Preact, with the route data of no docs version, no collator sort, no image zoom and no search dialog', () => {
+  test('main.js runs on Preact, with the route data of no docs version, no image zoom and no search dialog', () => {
     const source = mainBundle();
     const has = (pattern: RegExp) => pattern.test(source);
     assert.equal(has(/react\.dev\/errors/), false, 'no react-dom in the browser bundle');
@@ -394,7 +394,7 @@ describe('entry bundle', () => {
     assert.deepEqual(failedRequests, []);
   });
 
-  test('a doc page hydrates without building an ICU formatter or collator, and shows its date in Russian', async () => {
+  test('a doc page hydrates without building an ICU formatter, and shows its date in Russian', async () => {
     const { page, consoleErrors } = await open();
     await page.addInitScript(() => {
       const calls: string[] = [];
