@@ -6,7 +6,6 @@
  *   DOCS_FASTER         `false` turns Docusaurus Faster (Rspack, SWC, LightningCSS) off
  *   DOCS_HYDRATION      `load` starts the browser bundle with every page (default `intent`: at the first input)
  *   DOCS_BUILD_CACHE    `true` keeps the bundler's persistent cache in `docusaurus build` (the dev server always has it)
- *   DOCS_MDX_WORKERS    `false` leaves Markdown parsing to the main thread (default: worker threads parse the pages)
  *   DOCS_PR_PREVIEW     pull-request preview: analytics stay off
  *   YANDEX_METRICA_ID   web-analytics counter; nothing is loaded or sent without it
  *   DOCSEARCH_APP_ID, DOCSEARCH_API_KEY, DOCSEARCH_INDEX_NAME, DOCSEARCH_ASSISTANT_ID
@@ -27,7 +26,7 @@ import { SITEMAP_FILE, deployPlugins } from './config/deploy';
 import { llmsPlugins } from './config/llms';
 import { prism } from './config/prism';
 import { rehypePlugins } from './config/content';
-import { DOCS_PLUGIN, contentBeforeRemarkPlugins, perfPlugins, pageTemplate, startParsingEarly } from './config/perf';
+import { DOCS_PLUGIN, perfPlugins, pageTemplate } from './config/perf';
 import { announcementId } from './config/announcement';
 import {
   ANNOUNCEMENT_HTML,
@@ -55,9 +54,6 @@ const markdown = {
     onBrokenMarkdownImages: 'throw',
   },
 } satisfies Config['markdown'];
-
-// `docusaurus build`: worker threads start parsing the pages now, while Docusaurus loads the site.
-startParsingEarly(env, docsInstances, markdown);
 
 const config = {
   title: SITE_TITLE,
@@ -103,7 +99,7 @@ const config = {
         // both docs instances are registered below, through the wrapper of config/perf.ts
         docs: false,
         blog: false,
-        pages: { beforeDefaultRemarkPlugins: contentBeforeRemarkPlugins, rehypePlugins },
+        pages: { rehypePlugins },
         theme: { customCss: ['./src/css/custom.css', './src/css/reader.css', './src/css/print.css'] },
         sitemap: {
           changefreq: 'weekly',

@@ -1,8 +1,7 @@
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
-import { EDIT_URL } from './site';
+import { EDIT_URL, LATEST_VERSION } from './site';
 import { sidebarItemsGenerator } from './sidebar';
 import type { SiteEnv } from './env';
-import { contentBeforeRemarkPlugins } from './perf';
 import { rehypePlugins } from './content';
 
 /** Options shared by both docs instances (`default` and `upgrade`). */
@@ -14,7 +13,6 @@ export const commonDocsOptions = {
   sidebarItemsGenerator,
   sidebarCollapsible: true,
   sidebarCollapsed: true,
-  beforeDefaultRemarkPlugins: contentBeforeRemarkPlugins,
   rehypePlugins,
 } satisfies Partial<DocsOptions>;
 
@@ -25,7 +23,7 @@ export function docsOptions(env: SiteEnv): DocsOptions {
     path: 'docs',
     routeBasePath: 'docs',
     sidebarPath: './sidebars.ts',
-    lastVersion: '9.0',
+    lastVersion: LATEST_VERSION,
     includeCurrentVersion: env.previewNext,
     onlyIncludeVersions: env.previewNext ? ['current', '9.0', '8.9'] : ['9.0', '8.9'],
     versions: {

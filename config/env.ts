@@ -1,10 +1,7 @@
 /**
  * Every environment switch of the site, read once and named here.
- * Nothing else in the project reads `process.env` (the README lists these switches), except the build
- * command's preload plugins/perf/mdx-parse-early.cjs, which runs before the config and reads
- * `DOCS_MDX_WORKERS` with the same `flag` (env-flag.cjs).
+ * Nothing else in the project reads `process.env` (the README lists these switches).
  */
-import { createRequire } from 'node:module';
 
 export interface SiteEnv {
   /** `DOCS_PREVIEW_NEXT=true`: build the unreleased next version from `docs/` (with the unreleased banner). */
@@ -16,7 +13,7 @@ export interface SiteEnv {
   /**
    * `DOCS_HYDRATION=load`: escape hatch that loads the browser bundle with every page, as stock
    * Docusaurus does. The default, `intent`, starts it at the reader's first input
-   * (plugins/perf/hydration-boot.cjs); with an analytics counter every page starts at once.
+   * (src/lib/hydration/boot.cjs); with an analytics counter every page starts at once.
    */
   hydration: 'intent' | 'load';
   /**
@@ -26,12 +23,6 @@ export interface SiteEnv {
    * server keeps it either way.
    */
   buildCache: boolean;
-  /**
-   * `DOCS_MDX_WORKERS=false`: escape hatch that leaves all Markdown parsing of `docusaurus build` to
-   * the MDX loader on the main thread. By default worker threads parse the pages ahead of it
-   * (plugins/perf/mdx-parse.ts).
-   */
-  mdxWorkers: boolean;
   /** `DOCS_PR_PREVIEW=true`: a pull-request preview build; analytics stay off whatever else is set. */
   prPreview: boolean;
   /** `YANDEX_METRICA_ID`: web-analytics counter id; without it nothing is loaded or sent. */
@@ -53,8 +44,11 @@ export interface HostedSearchEnv {
 
 type RawEnv = Record<string, string | undefined>;
 
-/** An on/off switch (env-flag.cjs, shared with the build command's preloads). */
-const { flag } = createRequire(import.meta.url)('./env-flag.cjs') as { flag(value: string | undefined, fallback: boolean): boolean };
+/** An on/off switch: unset or blank gives the default; `1`, `true`, `yes` and `on` (any case) turn it on. */
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
 
 function text(value: string | undefined): string | null {
   const trimmed = value?.trim();
@@ -80,7 +74,6 @@ export function readEnv(raw: RawEnv): SiteEnv {
     preact: flag(raw.DOCS_PREACT, true),
     hydration,
     buildCache: flag(raw.DOCS_BUILD_CACHE, false),
-    mdxWorkers: flag(raw.DOCS_MDX_WORKERS, true),
     prPreview,
     metricaId: prPreview ? null : metricaId,
     docsearch:

@@ -12,10 +12,6 @@ export const EDIT_URL = `${REPOSITORY_URL}/edit/main/`;
 /** Where readers report a search that should have found something. */
 export const ISSUES_URL = `${REPOSITORY_URL}/issues/new`;
 
-/** Desktop breakpoint of the theme (px): below it the sidebar moves into the hamburger menu. */
-export const DESKTOP_BREAKPOINT_PX = 996;
-/** Delay before the route-change progress bar appears (ms). */
-export const PROGRESS_BAR_DELAY_MS = 200;
 /** Delay before content images are made zoomable, after load and after each route change (ms). */
 export const IMAGE_ZOOM_DELAY_MS = 1000;
 /** Hits per search results page. */
@@ -23,10 +19,8 @@ export const SEARCH_HITS_PER_PAGE = 30;
 /** Copyright year shown in the footer (spec, section 2). */
 export const COPYRIGHT_YEAR = 2025;
 
-/** Documentation versions built into the site, newest first (mirrors versions.json). */
-export const VERSIONS = ['9.0', '8.9'] as const;
-export type Version = (typeof VERSIONS)[number];
-export const LATEST_VERSION: Version = '9.0';
+/** The newest released documentation version (the docs plugin's `lastVersion`, `next:seed`'s source). */
+export const LATEST_VERSION = '9.0';
 
 /** Older major versions that live on their own archive hosts (linked from the version dropdown). */
 export const ARCHIVED_VERSIONS = [

@@ -6,6 +6,13 @@
  *   npm run bench -- --no-lighthouse    skip Lighthouse
  *   npm run bench -- --label faster     name of the run (default: the date)
  *   npm run bench -- --compare a.json b.json   print two runs side by side
+ *   npm run bench -- --metrica-dir DIR  the build with YANDEX_METRICA_ID to measure (default: built in
+ *                                       the copy after the timed build; with --build-dir,
+ *                                       build-variants/metrica if it exists)
+ *
+ * Both configurations (default, counter on) get the first-click time (a cold doc page at 4× CPU, the
+ * search button clicked first: scripts/lib/bench-first-click.ts, target 1.0 s) and Lighthouse on the
+ * doc pages, printed next to the figures the issue gives for the code before (REFERENCE).
  *
  * A clean build starts at least 35 s after the previous run deleted its copy of the site
  * (scripts/lib/bench-settle.ts): the bench waits for the rest of that time.
@@ -22,13 +29,17 @@ import { serveStatic } from './lib/static-server';
 import { measureReference } from './lib/bench-calibrate';
 import { readDeletedAt, recordDeletion, settleWaitMs } from './lib/bench-settle';
 import { BENCH_PAGES, builtPages } from './lib/bench-pages';
+import { FIRST_CLICK_TARGET_MS, measureFirstClick } from './lib/bench-first-click';
+import { DUMMY_METRICA_ID, VARIANTS } from './build-variant';
 import { JS_BUDGET_FAIL_KB, JS_BUDGET_TARGET_KB, KB, measurePageScripts } from './lib/bench-js';
 import {
   compareMarkdown,
   parseGnuTime,
   toMarkdown,
   type BenchResult,
+  REFERENCE,
   type BuildFigures,
+  type ConfigurationFigures,
   type LighthouseScores,
   type PageFigures,
 } from './lib/bench-report';
@@ -44,6 +55,7 @@ interface Args {
   label: string;
   outDir: string;
   compare: [string, string] | null;
+  metricaDir: string | null;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -53,6 +65,7 @@ function parseArgs(argv: string[]): Args {
     label: new Date().toISOString().slice(0, 16).replace(':', '-'),
     outDir: join(ROOT, 'bench-results'),
     compare: null,
+    metricaDir: null,
   };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
@@ -64,6 +77,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--label') args.label = argv[++i] ?? args.label;
     else if (arg === '--out') args.outDir = resolve(argv[++i] ?? args.outDir);
     else if (arg === '--compare') args.compare = [argv[++i] ?? '', argv[++i] ?? ''];
+    else if (arg === '--metrica-dir') args.metricaDir = resolve(argv[++i] ?? '');
     else throw new Error(`Unknown argument ${arg} (see --help)`);
   }
   return args;
@@ -124,6 +138,58 @@ function cleanBuild(): { figures: BuildFigures; buildDir: string } {
       referenceMs: { before: referenceBefore, after: referenceAfter },
     },
   };
+}
+
+/** The build with the counter on, in the bench's copy after the timed build (not timed). */
+function metricaBuild(site: string): string | null {
+  const out = join(site, 'build-metrica');
+  console.log('Build with YANDEX_METRICA_ID (not timed)...');
+  const run = spawnSync('npm', ['run', '--silent', 'build', '--', '--out-dir', out], {
+    cwd: site,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, ...VARIANTS.metrica!.env, YANDEX_METRICA_ID: DUMMY_METRICA_ID },
+  });
+  if (run.status !== 0) {
+    console.error(`The metrica build failed: ${run.stderr.slice(-2000)}`);
+    return null;
+  }
+  return out;
+}
+
+/** The doc pages of the bench: where the first click and both configurations are measured. */
+const DOC_PAGES = BENCH_PAGES.filter((page) => /^\/(docs|upgrade)\//.test(page));
+const FIRST_CLICK_RUNS = 3;
+
+/** First click (three cold loads) and Lighthouse on the doc pages of one build. */
+async function measureConfiguration(name: string, buildDir: string, withLighthouse: boolean): Promise<ConfigurationFigures> {
+  const server = await serveStatic(buildDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const figures: ConfigurationFigures = { name, firstClickMs: [], lighthouse: [] };
+  try {
+    const page = DOC_PAGES[0]!;
+    for (let run = 0; run < FIRST_CLICK_RUNS; run += 1) figures.firstClickMs.push(await measureFirstClick(browser, server.url, page));
+    const reference = REFERENCE[name as keyof typeof REFERENCE];
+    console.log(
+      `First click ${name} ${page}: ${figures.firstClickMs.map((ms) => `${ms} ms`).join(', ')} (target ${FIRST_CLICK_TARGET_MS} ms; before: ${reference?.firstClick ?? '—'})`,
+    );
+    await browser.close();
+    if (withLighthouse) {
+      for (const doc of DOC_PAGES) {
+        const scores = await lighthouse(server.url + doc);
+        figures.lighthouse.push({ page: doc, scores });
+        if (scores) {
+          console.log(
+            `Lighthouse ${name} ${doc}: performance ${scores.performance} (before: ${reference?.performance ?? '—'}), accessibility ${scores.accessibility}, best practices ${scores.bestPractices}, SEO ${scores.seo}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await browser.close().catch(() => undefined);
+    await server.close();
+  }
+  return figures;
 }
 
 /** Run a command without blocking the event loop (the static server runs in this process). */
@@ -227,6 +293,8 @@ async function main(): Promise<void> {
   let build: BuildFigures | null = null;
   let buildDir = args.buildDir;
   let cleanup: string | null = null;
+  let metricaDir = args.metricaDir;
+  if (args.buildDir && !metricaDir && existsSync(join(ROOT, VARIANTS.metrica!.outDir))) metricaDir = join(ROOT, VARIANTS.metrica!.outDir);
   if (!buildDir) {
     const wait = settleWaitMs(readDeletedAt(tmpdir()), Date.now());
     if (wait > 0) {
@@ -237,6 +305,7 @@ async function main(): Promise<void> {
     build = clean.figures;
     buildDir = clean.buildDir;
     cleanup = resolve(buildDir, '..');
+    if (!metricaDir) metricaDir = metricaBuild(cleanup);
     console.log(
       `Build: ${build.pages} pages in ${build.wallSeconds.toFixed(1)} s wall (${build.msPerPage.toFixed(0)} ms/page), ` +
         `CPU ${build.cpuSeconds?.toFixed(1) ?? '?'} s, peak memory ${build.peakMemoryMb ?? '?'} MB, ${build.cpus} CPUs; ` +
@@ -250,7 +319,9 @@ async function main(): Promise<void> {
       host: { cpus: availableParallelism(), node: process.version },
       build,
       pages: await measure(args, buildDir),
+      configurations: [await measureConfiguration('default', buildDir, args.lighthouse)],
     };
+    if (metricaDir) result.configurations!.push(await measureConfiguration('metrica', metricaDir, args.lighthouse));
     mkdirSync(args.outDir, { recursive: true });
     const base = join(args.outDir, args.label);
     writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);

@@ -1,21 +1,22 @@
 /**
  * Loader for `.docusaurus/registry.js`, client bundle only: the route registry and the route → chunk
- * table (`routesChunkNames.json`, read next to it), split in parts (see route-data.ts).
+ * table (`routesChunkNames.json`, read next to it), split in parts (see src/lib/routes/routeData.ts).
  *
  * - `registry.js` becomes the routes that `main.js` keeps (no prefix, or a path equal to a prefix) and
  *   one `import()` per prefix, of `registry.js?part=<n>`: the routes under that prefix.
  * - Each registry entry is only its loader. Docusaurus also lists the module path (read by the server
  *   alone, when it renders the HTML) and the module id; the client's ComponentCreator
- *   (component-creator-loader.cjs) needs neither.
+ *   (src/lib/routes/ComponentCreator.tsx) needs neither.
  * - Route chunks lose their `webpackChunkName` and get short keys (`r0`, `r1`, …; chunk-names.cjs):
  *   without chunk names the runtime carries no name → id map, and the prefetch of a route reads its
- *   files from the loaders (route-data.ts, `chunkIdsOf`).
+ *   files from the loaders (src/lib/routes/routeData.ts, `chunkIdsOf`).
  *
- * Options: `prefixes` (route-path prefixes, one part each) and `routeData` (path of route-data.ts).
+ * Options: `prefixes` (route-path prefixes, one part each) and `routeData` (path of src/lib/routes/routeData.ts).
  */
 const { readFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 const { REGISTRY_ENTRY, chunkNameMap, renameRouteChunks } = require('./chunk-names.cjs');
+const { partOf } = require('../../src/lib/routes/partOf.cjs');
 
 /** Chunk name → the module request of its `import()`, as written in the registry (a JS string literal). */
 function registryRequests(source) {
@@ -23,16 +24,6 @@ function registryRequests(source) {
   for (const match of source.matchAll(REGISTRY_ENTRY)) requests.set(match[2], match[4]);
   if (requests.size === 0) throw new Error('perf: no entry found in the route registry; see plugins/perf/registry-loader.cjs');
   return requests;
-}
-
-/** The same rule as `partOf` in route-data.ts (kept in step by a unit test). */
-function partOf(path, prefixes) {
-  if (prefixes.includes(path)) return -1;
-  let best = -1;
-  prefixes.forEach((prefix, index) => {
-    if (path.startsWith(prefix) && (best < 0 || prefix.length > prefixes[best].length)) best = index;
-  });
-  return best;
 }
 
 /** Leaf chunk names of a route's chunks. */
@@ -91,4 +82,3 @@ module.exports = function registryLoader(source) {
   return registryModule({ registrySource: source, table, prefixes, part, routeData });
 };
 module.exports.registryModule = registryModule;
-module.exports.partOf = partOf;

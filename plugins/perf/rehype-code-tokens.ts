@@ -5,7 +5,7 @@
  *     import { registerCodeTokens } from '@site/src/lib/code/tokens';
  *     export const __monqCodeTokens = registerCodeTokens(JSON.parse("…"));
  *
- * so that the page's code is highlighted in the browser without Prism (plugins/perf/highlight.tsx).
+ * so that the page's code is highlighted in the browser without Prism (src/lib/code/highlight.tsx).
  */
 import { codeKey, type CodeEntry } from '../../src/lib/code/tokens';
 import { encodeCode, highlightedVariants } from './code-tokens';

@@ -1,27 +1,23 @@
 /**
- * The page template of the static build: Docusaurus's own (`ssgTemplate.html`), with two changes.
+ * The page template of the static build (the site config's `ssrTemplate`, a public option), written
+ * here whole. It renders what Docusaurus's default (`@docusaurus/core/lib/ssg/ssgTemplate.html`, 3.10)
+ * renders, with two differences:
  *
- * React 19 writes resource hints for the images it sees first (`<link rel="preload" as="image">`,
- * here the two navbar logos) at the very start of the rendered app, because Docusaurus renders the
- * app and not the whole document. They land inside `<div id="__docusaurus">`, before the first
- * element of the app. React's own hydration steps over them; Preact's does not: it moved every
- * top-level element of the page (skip link, announcement, navbar, main, footer) behind them on
- * load, and the browser laid out and painted the whole page again. In `<head>`, where React would
- * put them in a full-document render, the hints also reach the browser earlier.
- *
- * The entry scripts are not loaded with `<script defer>`: with `hydration: 'intent'` the template
- * inlines `hydration-boot.cjs`, which prefetches them and runs them at the reader's first input
- * (plugins/perf/README.md, "Hydration on intent").
- *
- * The template is derived from the installed default, so a Docusaurus upgrade brings its changes
- * along; an anchor that is no longer found stops the build.
+ * - React 19 writes resource hints for the images it sees first (`<link rel="preload" as="image">`,
+ *   the two navbar logos) at the start of the rendered app, inside `<div id="__docusaurus">`. Preact's
+ *   hydration does not step over them as React's does: it moved every top-level element of the page
+ *   behind them, and the browser laid out and painted the page again. The template writes those
+ *   leading links at the end of `<head>`, where the browser also sees them earlier.
+ * - With `hydration: 'intent'` the entry scripts get no `<script defer>`: the inline boot
+ *   (src/lib/hydration/boot.cjs) prefetches them and runs them at the reader's first input
+ *   (plugins/perf/README.md). To remove: `DOCS_HYDRATION=load`, or drop `ssrTemplate` from the config.
  */
-import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
 import { createRequire } from 'node:module';
+import { counterSnippet } from '../../src/lib/reader/metrica';
 
-/** The boot function (plain JavaScript, run in the browser; `hydration-boot.cjs`). */
+/** The boot function (plain JavaScript, run in the browser; `src/lib/hydration/boot.cjs`). */
 export type MonqBoot = (config: { scripts: string[]; eager: boolean }, win?: Window) => void;
-const { monqBoot } = createRequire(import.meta.url)('./hydration-boot.cjs') as { monqBoot: MonqBoot };
+const { monqBoot } = createRequire(import.meta.url)('../../src/lib/hydration/boot.cjs') as { monqBoot: MonqBoot };
 
 /** Leading `<link>` elements of the rendered app: what moves to `<head>`. */
 export const LEADING_LINKS = /^(?:\s*<link\b[^>]*>)*/;
@@ -32,17 +28,6 @@ export function splitLeadingLinks(appHtml: string): { links: string; app: string
   return { links, app: appHtml.slice(links.length) };
 }
 
-const APP = '<div id="__docusaurus"><%~ it.appHtml %></div>';
-const HEAD_END = '</head>';
-
-function replaceOnce(template: string, anchor: string, replacement: string): string {
-  const at = template.indexOf(anchor);
-  if (at < 0 || template.indexOf(anchor, at + anchor.length) >= 0) {
-    throw new Error(`ssr-template: "${anchor}" is not found exactly once in Docusaurus's page template; review plugins/perf/ssr-template.ts`);
-  }
-  return template.slice(0, at) + replacement + template.slice(at + anchor.length);
-}
-
 const SCRIPT_TAG = '<script src="<%= it.baseUrl %><%= script %>" defer></script>';
 
 /** When the browser bundle starts: with the page (stock) or at the reader's first input. */
@@ -50,8 +35,10 @@ export type Hydration = 'load' | 'intent';
 
 export interface TemplateOptions {
   hydration: Hydration;
-  /** Start every page at once (the analytics counter counts each page view on load). */
+  /** Start every page at once (the boot's `eager`; no configuration of the site sets it today). */
   eager: boolean;
+  /** The analytics counter's id: its inline snippet counts the first view (src/lib/reader/metrica.ts). */
+  counter?: number | null;
 }
 
 /**
@@ -87,19 +74,38 @@ export function bootScript(eager: boolean): string {
   return `<script data-prefetch="${prefetch}">(${bootSource()})({scripts:${scripts},eager:${eager}})</script>`;
 }
 
-/** The template with the app's leading links written at the end of `<head>`. */
-export function ssrTemplate(
-  base: string = defaultTemplate,
-  { hydration, eager }: TemplateOptions = { hydration: 'load', eager: false },
-): string {
+/** The template, from the options; rendered by Docusaurus with Eta (`it` is the page). */
+export function ssrTemplate({ hydration, eager, counter = null }: TemplateOptions = { hydration: 'load', eager: false }): string {
   // Eta runs the template as one function: `hoisted` is computed in <head> and used in <body>.
-  const split = `<% const hoisted = (${LEADING_LINKS.toString()}).exec(it.appHtml)[0]; %>`;
-  const withHead = replaceOnce(base, HEAD_END, `  ${split}<%~ hoisted %>\n  ${HEAD_END}`);
-  const withApp = replaceOnce(withHead, APP, '<div id="__docusaurus"><%~ it.appHtml.slice(hoisted.length) %></div>');
-  // Route chunks are in `it.scripts` too (route-chunk-origins.ts): the stock tag stays for the entry scripts.
-  if (hydration === 'load') {
-    return replaceOnce(withApp, SCRIPT_TAG, `<% if (${ENTRY_SCRIPT.toString()}.test(script)) { %>\n      ${SCRIPT_TAG}\n    <% } %>`);
-  }
-  const withoutScripts = replaceOnce(withApp, SCRIPT_TAG, '');
-  return replaceOnce(withoutScripts, `  ${HEAD_END}`, `  ${bootScript(eager)}\n  ${HEAD_END}`);
+  const hoist = `<% const hoisted = (${LEADING_LINKS.toString()}).exec(it.appHtml)[0]; %>`;
+  // Route chunks are in `it.scripts` too (route-chunk-origins.ts): tags only for the entry scripts.
+  const scripts =
+    hydration === 'load'
+      ? `<% it.scripts.forEach((script) => { if (${ENTRY_SCRIPT.toString()}.test(script)) { %>
+      ${SCRIPT_TAG}
+    <% } }); %>`
+      : bootScript(eager);
+  return `
+<!DOCTYPE html>
+<html <%~ it.htmlAttributes %>>
+  <head>
+    <meta charset="UTF-8">
+    <meta name="generator" content="Docusaurus v<%= it.version %>">
+    <% it.metaAttributes.forEach((metaAttribute) => { %>
+      <%~ metaAttribute %>
+    <% }); %>
+    <%~ it.headTags %>
+    <% it.stylesheets.forEach((stylesheet) => { %>
+      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
+    <% }); %>
+    ${hoist}<%~ hoisted %>${counter === null ? '' : `\n    <script>${counterSnippet(counter)}</script>`}
+    ${scripts}
+  </head>
+  <body <%~ it.bodyAttributes %>>
+    <%~ it.preBodyTags %>
+    <div id="__docusaurus"><%~ it.appHtml.slice(hoisted.length) %></div>
+    <%~ it.postBodyTags %>
+  </body>
+</html>
+`;
 }

@@ -41,12 +41,32 @@ export interface LighthouseScores {
   seo: number;
 }
 
+/** The first interaction and Lighthouse of one configuration of the site (default, metrica). */
+export interface ConfigurationFigures {
+  name: string;
+  /** Cold doc page, 4× CPU: press on the search button → focused input, ms (each run). */
+  firstClickMs: number[];
+  /** Lighthouse mobile of the doc pages. */
+  lighthouse: { page: string; scores: LighthouseScores | null }[];
+}
+
+/**
+ * The figures the issue (23) gives for the code before this bench measured them: first click on a
+ * cold page 1.2–2.1 s (0.26–0.53 s on a page hydrated at load), Lighthouse performance of doc pages
+ * 99 in the default build and 88–92 with the counter (every page hydrated at load).
+ */
+export const REFERENCE = {
+  default: { firstClick: '1.2–2.1 s', performance: '99' },
+  metrica: { firstClick: '0.26–0.53 s', performance: '88–92' },
+} as const;
+
 export interface BenchResult {
   label: string;
   date: string;
   host: { cpus: number; node: string };
   build: BuildFigures | null;
   pages: PageFigures[];
+  configurations?: ConfigurationFigures[];
 }
 
 /** Parse the report of `/usr/bin/time -v` (GNU time). */
@@ -99,6 +119,17 @@ export function rows(result: BenchResult): [string, string][] {
       `Lighthouse (моб.) ${page.page}: производительность / доступность / практики / SEO`,
       `${score(lh.performance)} / ${score(lh.accessibility)} / ${score(lh.bestPractices)} / ${score(lh.seo)}`,
     ]);
+  }
+  for (const configuration of result.configurations ?? []) {
+    const runs = configuration.firstClickMs.map((ms) => (ms / 1000).toFixed(2)).join(', ');
+    list.push([`Первый щелчок по поиску, 4× ЦП, с (${configuration.name})`, runs || '—']);
+    for (const { page, scores } of configuration.lighthouse) {
+      if (!scores) continue;
+      list.push([
+        `Lighthouse (моб.) ${page} (${configuration.name}): производительность / доступность / практики / SEO`,
+        `${score(scores.performance)} / ${score(scores.accessibility)} / ${score(scores.bestPractices)} / ${score(scores.seo)}`,
+      ]);
+    }
   }
   return list;
 }

@@ -1,7 +1,8 @@
 /**
  * Image zoom (medium-zoom) for images inside page content: opens on click, Enter or Space; closes on
  * click, Esc, Enter, Space or scroll. Set up `customFields.imageZoomDelayMs` after the page loads and
- * after each route change; images added to the page later are attached as they appear. The overlay
+ * after each route change, or at once when the reader clicks an image before that (`onEarlyClick`);
+ * images added to the page later are attached as they appear. The overlay
  * background is the `--monq-zoom-background` colour of the current colour mode, so it follows a change
  * of mode while an image is open. Which images qualify: src/lib/reader/zoom.ts.
  *
@@ -145,6 +146,29 @@ function setUp(): void {
   }
   observer.observe(document.body, { childList: true, subtree: true });
 }
+
+/**
+ * A click on a content image before its zoom is set up (the click that started the page's scripts,
+ * replayed by src/lib/hydration/boot.cjs once the page is interactive, or one made within the delay)
+ * sets the zoom up at once and opens that image: the reader's first click is not lost.
+ */
+function onEarlyClick(event: MouseEvent): void {
+  const target = event.target;
+  if (!(target instanceof HTMLImageElement) || event.button !== 0) return;
+  if (zoom?.getImages().includes(target) || !target.matches(CONTENT_IMAGE_SELECTOR) || !isZoomable(target)) return;
+  event.preventDefault();
+  window.clearTimeout(timer);
+  setUp();
+  // After setUp's own callback on the same promise: by then the image is attached.
+  loadMediumZoom().then(
+    () => {
+      if (zoom?.getImages().includes(target)) void zoom.open({ target });
+    },
+    () => undefined,
+  );
+}
+
+if (ExecutionEnvironment.canUseDOM) document.addEventListener('click', onEarlyClick, true);
 
 const clientModule: ClientModule = {
   onRouteDidUpdate({ location, previousLocation }) {

@@ -1,6 +1,9 @@
 /**
- * Web-analytics counter (Yandex Metrica): loads the counter's tag once and sends one page-view hit per
- * route change. Without `customFields.metricaId` nothing is loaded or sent.
+ * Web-analytics counter (Yandex Metrica): one page-view hit per route change. The page's inline
+ * counter (`counterSnippet`, written by the page template) loads the tag and counts the first view
+ * while the page is parsed; this module counts the views that follow, once the page is interactive.
+ * Without the inline counter (a page template without it) it loads the tag and counts the first view
+ * itself. Without `customFields.metricaId` nothing is loaded or sent.
  * The decisions (is this a page view, what does the hit carry) live in src/lib/reader/metrica.ts.
  */
 import type { ClientModule } from '@docusaurus/types';
@@ -19,6 +22,8 @@ type Ym = ((id: number, method: string, ...args: unknown[]) => void) & { a?: unk
 declare global {
   interface Window {
     ym?: Ym;
+    /** Set by the page's inline counter: the tag is loading and the first view is counted. */
+    monqFirstHit?: boolean;
   }
 }
 
@@ -29,6 +34,7 @@ let initialised = false;
 function loadCounter(counter: number): void {
   if (initialised) return;
   initialised = true;
+  if (window.monqFirstHit) return;
   if (!window.ym) {
     const queue: Ym = function ym() {
       // eslint-disable-next-line prefer-rest-params
@@ -63,6 +69,8 @@ const clientModule: ClientModule = {
   onRouteDidUpdate({ location, previousLocation }) {
     if (id === null || !ExecutionEnvironment.canUseDOM) return;
     loadCounter(id);
+    // The page's inline counter has counted the first view.
+    if (previousLocation === null && window.monqFirstHit) return;
     const previous = previousLocation ? snapshot(previousLocation) : null;
     const next = snapshot(location);
     afterTitleUpdate(() => {

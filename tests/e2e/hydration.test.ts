@@ -1,13 +1,19 @@
 /**
- * Hydration on intent (plugins/perf/hydration-boot.cjs): a page runs none of the site's scripts until
+ * Hydration on intent (src/lib/hydration/boot.cjs): a page runs none of the site's scripts until
  * the reader's first input; what the reader does before the page is interactive is not lost.
  */
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { firstInput, hydrated, siteUnderTest } from './lib';
+import { resolve } from 'node:path';
+import type { Page, Route } from 'playwright-core';
+import { firstInput, hydrated, siteUnderTest, startServer } from './lib';
+import type { RunningServer } from '../../scripts/lib/static-server';
+import { VARIANTS } from '../../scripts/build-variant';
+import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
 
 const site = siteUnderTest();
+/** The build with the analytics counter on (scripts/test.sh builds it; see reader.test.ts). */
+const metricaBuildDir = resolve(process.env.MONQ_DOCS_METRICA_BUILD_DIR ?? VARIANTS.metrica!.outDir);
 
 /** Scripts of the site the page has requested as scripts (a `<link rel=prefetch>` is not one). */
 function watchScripts(page: Page): string[] {
@@ -137,5 +143,63 @@ describe('hydration on intent', () => {
     await page.waitForURL(/[?&]q=/);
     await page.locator('.monq-search-page__hit a').first().waitFor({ state: 'visible' });
     assert.deepEqual(consoleErrors, []);
+  });
+
+  test('a first click on a content image zooms it', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    assert.equal(await page.getAttribute('html', 'data-hydration'), 'waiting');
+    const image = page.locator('article .markdown img').first();
+    await image.scrollIntoViewIfNeeded();
+    // The click is the first input: it starts the scripts, and the image opens once they run.
+    await image.click();
+    await page.locator('.medium-zoom-overlay').waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('.markdown img[aria-expanded="true"]').waitFor({ state: 'attached' });
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  /** A cold page whose first input is a click on the navbar's search button: the dialog opens, ready to type. */
+  async function firstClickOpensSearch(page: Page): Promise<void> {
+    assert.equal(await page.getAttribute('html', 'data-hydration'), 'waiting');
+    await page.locator('.navbar .DocSearch-Button').first().click();
+    await page.locator('.DocSearch-Modal').waitFor({ state: 'visible', timeout: 60_000 });
+    await page.waitForFunction(() => document.activeElement?.matches('.DocSearch-Input') === true, undefined, { timeout: 60_000 });
+    await page.keyboard.type('сигнал');
+    await page.locator('.DocSearch-Hit').first().waitFor({ state: 'visible' });
+  }
+
+  test('a first click on the search button opens the dialog with its input focused', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    await firstClickOpensSearch(page);
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  describe('with the analytics counter (variant build)', () => {
+    let variant: RunningServer;
+    before(async () => {
+      variant = await startServer(metricaBuildDir);
+    });
+    after(async () => {
+      await variant?.close();
+    });
+
+    test('the page waits for the first input as without a counter; the first click on search opens the dialog', async () => {
+      const { page, consoleErrors } = await site.open({
+        viewport: { width: 1280, height: 900 },
+        allowOffHost: (url) => url === METRICA_TAG_URL,
+      });
+      await page.route(METRICA_TAG_URL, (route: Route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }));
+      const scripts = watchScripts(page);
+      await page.goto(variant.url + DOC, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(scripts.filter((path) => path.startsWith('/assets/')), [], 'no script of the site before an input');
+      assert.deepEqual(scripts, ['/metrika/tag.js'], 'the counter\'s tag is loaded by the inline counter');
+      // The inline counter has queued the first view's hit already.
+      const queued = await page.evaluate(() => ((window as unknown as { ym?: { a?: ArrayLike<unknown>[] } }).ym?.a ?? []).map((call) => Array.from(call)[1]));
+      assert.deepEqual(queued, ['init', 'hit']);
+      await firstClickOpensSearch(page);
+      assert.deepEqual(consoleErrors, []);
+    });
   });
 });

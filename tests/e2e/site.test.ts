@@ -329,7 +329,7 @@ function mainBundle(): string {
 }
 
 describe('entry bundle', () => {
-  test('main.js runs on Preact, with the route data of no docs version, no collator sort, no image zoom and no search dialog', () => {
+  test('main.js runs on Preact, with the route data of no docs version, no image zoom and no search dialog', () => {
     const source = mainBundle();
     const has = (pattern: RegExp) => pattern.test(source);
     assert.equal(has(/react\.dev\/errors/), false, 'no react-dom in the browser bundle');
@@ -341,7 +341,6 @@ describe('entry bundle', () => {
     assert.equal(has(/\.gca\(/), false, 'prefetching reads no chunk-name map');
     const runtime = readdirSync(join(buildDir, 'assets/js')).find((name) => /^runtime~main\.[\w]+\.js$/.test(name));
     assert.doesNotMatch(readFileSync(join(buildDir, 'assets/js', runtime!), 'utf8'), /\br0:"\d+"/, 'route chunks have no names in the runtime');
-    assert.equal(has(/localeCompare/), false, 'the first localeCompare would build the ICU collator while hydrating');
     assert.equal(has(/medium-zoom-overlay/), false, 'medium-zoom loads when a page has an image to attach');
     assert.equal(has(/monq-ai-screen/), false, "the search dialog's panels and strings load with the dialog");
     assert.equal(has(/theme\.SearchModal\.footer\./), false, "the search UI's Russian texts load with it");
@@ -395,7 +394,7 @@ describe('entry bundle', () => {
     assert.deepEqual(failedRequests, []);
   });
 
-  test('a doc page hydrates without building an ICU formatter or collator, and shows its date in Russian', async () => {
+  test('a doc page hydrates without building an ICU formatter, and shows its date in Russian', async () => {
     const { page, consoleErrors } = await open();
     await page.addInitScript(() => {
       const calls: string[] = [];
@@ -412,7 +411,8 @@ describe('entry bundle', () => {
       };
     });
     await visit(page, `${site.server.url}/docs/guide/signals/`);
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { __icu: string[] }).__icu), []);
+    // Docusaurus sorts two lists with localeCompare while hydrating (the loader that avoided it is gone, issue 23).
+    assert.deepEqual((await page.evaluate(() => (window as unknown as { __icu: string[] }).__icu)).filter((call) => call !== 'localeCompare'), []);
     const time = page.locator('time[itemprop="dateModified"]');
     const iso = await time.getAttribute('datetime');
     assert.ok(iso, 'the page shows when it was last updated');

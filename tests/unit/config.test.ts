@@ -13,7 +13,6 @@ test('readEnv: nothing configured means local search, no analytics, no preview, 
   assert.equal(env.faster, true);
   assert.equal(env.preact, true);
   assert.equal(env.buildCache, false, 'a production build writes no bundler cache unless asked');
-  assert.equal(env.mdxWorkers, true, 'worker threads parse the pages unless turned off');
 });
 
 test('readEnv: hosted search needs both the application id and the key', () => {
@@ -44,7 +43,6 @@ test('readEnv: switches accept true/1/yes and the Faster escape hatch', () => {
   assert.equal(readEnv({ DOCS_PREACT: '' }).preact, true);
   assert.equal(readEnv({ DOCS_BUILD_CACHE: 'true' }).buildCache, true);
   assert.equal(readEnv({ DOCS_BUILD_CACHE: 'off' }).buildCache, false);
-  assert.equal(readEnv({ DOCS_MDX_WORKERS: 'false' }).mdxWorkers, false);
 });
 
 test('readEnv: the counter id must be numeric, and a PR preview keeps analytics off', () => {

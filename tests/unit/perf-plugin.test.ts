@@ -9,23 +9,17 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import perfPlugin, {
   CLIENT_CHUNK_FILENAME,
-  PLAIN_COMPARE_MODULES,
   PREACT_ALIASES,
-  PREFETCH_MODULES,
   REGISTRY_MODULE,
-  COMPONENT_CREATOR_MODULE,
   SITE_CONFIG_MODULE,
+  TSLIB_USERS,
   loadersDigest,
   keyCache,
   perfOptions,
   SWC_MINIMIZER,
   withPreact,
   withoutPostCssWork,
-  TSLIB_ES,
-  TSLIB_MODULES,
   CODE_TRANSLATIONS_MODULE,
-  HELMET_MODULE,
-  THEME_UTILS_MODULES,
 } from '../../plugins/perf/index';
 import { perfPlugins, routeParts } from '../../config/perf';
 import {
@@ -37,13 +31,12 @@ import {
   type StatsChunk,
 } from '../../plugins/perf/route-chunk-origins';
 import { docsOptions, upgradeDocsOptions } from '../../config/docs';
-import { partOf } from '../../plugins/perf/route-data';
+import { partOf } from '../../src/lib/routes/routeData';
 import { readEnv } from '../../config/env';
 
 const require = createRequire(import.meta.url);
 const registryLoader = require('../../plugins/perf/registry-loader.cjs') as {
   (this: LoaderContext, source: string): string;
-  partOf(path: string, prefixes: readonly string[]): number;
 };
 const { chunkNameMap } = require('../../plugins/perf/chunk-names.cjs') as {
   chunkNameMap(source: string): Map<string, string>;
@@ -90,7 +83,7 @@ function loadRegistry(query: string, table: unknown = TABLE, prefixes = PREFIXES
   const context: LoaderContext = {
     resourcePath: join(dir, 'registry.js'),
     resourceQuery: query,
-    getOptions: () => ({ prefixes, routeData: '/site/plugins/perf/route-data.ts' }),
+    getOptions: () => ({ prefixes, routeData: '/site/src/lib/routes/routeData.ts' }),
     addDependency: (path) => dependencies.push(path),
   };
   return { out: registryLoader.call(context, REGISTRY), dependencies };
@@ -110,7 +103,7 @@ test('main.js keeps the routes under no prefix and the layout routes; each prefi
     routes: ['/docs/-862', '/docs/8.9/-3cb', '/glossary/-ec4'],
     modules: ['@theme/DocItem', '@theme/DocsRoot', '@generated/docusaurus-plugin-content-docs/default/p/docs-8-9-175.json', '@site/src/pages/glossary.mdx'],
   });
-  assert.match(out, /^import \{ createRouteData \} from "\/site\/plugins\/perf\/route-data\.ts";$/m);
+  assert.match(out, /^import \{ createRouteData \} from "\/site\/src\/lib\/routes\/routeData\.ts";$/m);
   assert.match(out, /\["\/docs\/8\.9\/", \(\) => import\("\.\/registry\.js\?part=0"\)\],\n {2}\["\/docs\/", \(\) => import\("\.\/registry\.js\?part=1"\)\]/);
   assert.match(out, /export default createRouteData\(eager, parts, __webpack_require__, opened\);/);
   assert.match(out, /const opened = typeof location === "undefined" \? undefined : location\.pathname;/);
@@ -149,14 +142,10 @@ test('short chunk names follow the sorted registry keys in base 36, one per chun
   assert.equal(new Set(map.values()).size, 40);
 });
 
-test('the build-time and the browser rule agree on the part of a route', () => {
+test('the part of a route: the longest prefix it starts with; a prefix itself and other paths stay in main.js', () => {
   const paths = ['/', '/glossary/', '/docs/', '/docs/8.9/', '/docs/8.9/guide/', '/docs/guide/', '/docs/8.9x/', '/upgrade/', '/upgrade/v9/', '/upgradex/'];
-  const expected = [-1, -1, -1, -1, 0, 1, 1, -1, 2, -1];
-  assert.deepEqual(paths.map((path) => registryLoader.partOf(path, PREFIXES)), expected);
-  assert.deepEqual(paths.map((path) => partOf(path, PREFIXES)), expected);
-  // the longest prefix wins, whatever the order
+  assert.deepEqual(paths.map((path) => partOf(path, PREFIXES)), [-1, -1, -1, -1, 0, 1, 1, -1, 2, -1]);
   assert.equal(partOf('/docs/8.9/guide/', ['/docs/', '/docs/8.9/']), 1);
-  assert.equal(registryLoader.partOf('/docs/8.9/guide/', ['/docs/', '/docs/8.9/']), 1);
 });
 
 test('route parts: one per docs version with a path, then one per docs instance', () => {
@@ -171,29 +160,19 @@ test('route parts: one per docs version with a path, then one per docs instance'
   assert.throws(() => perfOptions({ routeParts: ['docs'] }), /a route part is a path prefix/);
 });
 
-const componentCreatorLoader = require('../../plugins/perf/component-creator-loader.cjs') as {
-  COMPONENT_CREATOR_MODULE: RegExp;
-  replaceComponentCreator(source: string, resourcePath: string): string;
-};
-
-test("the installed ComponentCreator is the one the client's replacement was written for", () => {
-  const path = require.resolve('@docusaurus/core/lib/client/exports/ComponentCreator.js');
-  assert.ok(COMPONENT_CREATOR_MODULE.test(path));
-  const out = componentCreatorLoader.replaceComponentCreator(readFileSync(path, 'utf8'), path);
-  assert.match(out, /import routeData from '@generated\/registry';/);
-  assert.doesNotMatch(out, /routesChunkNames/, 'the route → chunk table is not imported');
-  // a route's Loadable is made on its first render or preload, which Docusaurus's preload calls
-  assert.match(out, /Route\.preload = \(\) => routeComponent\(\)\.preload\(\);\n {4}return Route;/);
-  const preload = readFileSync(require.resolve('@docusaurus/core/lib/client/preload.js'), 'utf8');
-  assert.match(preload, /match\.route\.component\.preload\?\.\(\)/);
-  // the relative imports of the replacement exist next to the installed module
-  for (const [, request] of out.matchAll(/from '(\.\.\/[^']+)'/g)) {
-    assert.ok(require.resolve(join(dirname(path), `${request!}.js`)), request);
+test("the installed ComponentCreator is the one src/lib/routes/ComponentCreator.tsx follows", () => {
+  const installed = readFileSync(require.resolve('@docusaurus/core/lib/client/exports/ComponentCreator.js'), 'utf8');
+  for (const snippet of [
+    "import routesChunkNames from '@generated/routesChunkNames';",
+    "import { RouteContextProvider } from '../routeContext';",
+    'export default function ComponentCreator(path, hash) {',
+    'return Loadable.Map({',
+    'const routeProps = loadedModules.__props;',
+  ]) {
+    assert.ok(installed.includes(snippet), `after a Docusaurus upgrade, compare ComponentCreator.tsx with the installed module: ${snippet}`);
   }
-  assert.throws(
-    () => componentCreatorLoader.replaceComponentCreator('export default function ComponentCreator() {}', path),
-    /ComponentCreator\.js changed/,
-  );
+  const preload = readFileSync(require.resolve('@docusaurus/core/lib/client/preload.js'), 'utf8');
+  assert.match(preload, /match\.route\.component\.preload\?\.\(\)/, 'Docusaurus preloads a route through its component');
 });
 
 test('only the two modules this plugin replaces read the route tables in the browser', () => {
@@ -218,35 +197,40 @@ test('only the two modules this plugin replaces read the route tables in the bro
   ]);
 });
 
-test('the client production bundle names chunks by id and loads the registry through the loader; the server bundle gets the alias and the Helmet loader only', () => {
+test('the client bundle: generated files through the loaders, tslib for Docusaurus only, ComponentCreator replaced; chunks by id in production; the server bundle gets the Prism alias only', () => {
   const plugin = perfPlugin();
   const configure = plugin.configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
-  const client = configure({ mode: 'production' }, false);
-  assert.equal(client.output?.chunkFilename, CLIENT_CHUNK_FILENAME);
-  const rules = (client.module?.rules ?? []) as { test: RegExp; use: { loader: string }[] }[];
-  assert.deepEqual(
-    rules.map((rule) => [rule.test, rule.use[0]!.loader.replace(/^.*[\\/]/, '')]),
-    [
-      [REGISTRY_MODULE, 'registry-loader.cjs'],
-      [COMPONENT_CREATOR_MODULE, 'component-creator-loader.cjs'],
-      [SITE_CONFIG_MODULE, 'site-config-loader.cjs'],
-      [PLAIN_COMPARE_MODULES, 'plain-compare-loader.cjs'],
-      [PREFETCH_MODULES, 'prefetch-loader.cjs'],
-      [TSLIB_MODULES, 'tslib-loader.cjs'],
-      [CODE_TRANSLATIONS_MODULE, 'translations-loader.cjs'],
-      [HELMET_MODULE, 'helmet-loader.cjs'],
-      [THEME_UTILS_MODULES, 'theme-utils-loader.cjs'],
-    ],
-  );
-  assert.equal((client.resolve?.alias as Record<string, string>).tslib$, TSLIB_ES);
+  for (const mode of ['production', 'development'] as const) {
+    const client = configure({ mode }, false);
+    const rules = (client.module?.rules ?? []) as { test: RegExp; use?: { loader: string }[]; resolve?: { alias: Record<string, string> } }[];
+    assert.deepEqual(
+      rules.map((rule) => [rule.test, rule.use?.[0]!.loader.replace(/^.*[\\/]/, '') ?? rule.resolve?.alias.tslib$?.replace(/^.*[\\/]src[\\/]/, '')]),
+      [
+        [REGISTRY_MODULE, 'registry-loader.cjs'],
+        [SITE_CONFIG_MODULE, 'site-config-loader.cjs'],
+        [CODE_TRANSLATIONS_MODULE, 'translations-loader.cjs'],
+        [TSLIB_USERS, 'lib/tslib.ts'],
+      ],
+      `${mode}: npm start and npm run build bundle the same modules`,
+    );
+    const alias = client.resolve?.alias as Record<string, string>;
+    assert.match(alias['prism-react-renderer$'] ?? '', /src[\\/]lib[\\/]code[\\/]highlight\.tsx$/);
+    assert.equal(client.output?.chunkFilename, mode === 'production' ? CLIENT_CHUNK_FILENAME : undefined);
+  }
+  // Docusaurus's own alias of ComponentCreator (first match wins) is pointed at the replacement, in place
+  const config = { mode: 'production', resolve: { alias: { '@site': '/site', '@docusaurus/ComponentCreator': '/core/ComponentCreator.js', '@docusaurus/Link': '/core/Link.js' } } } as Configuration;
+  configure(config, false);
+  const aliases = Object.entries(config.resolve?.alias ?? {});
+  const creator = aliases.findIndex(([key]) => key === '@docusaurus/ComponentCreator');
+  assert.match(String(aliases[creator]?.[1]), /src[\\/]lib[\\/]routes[\\/]ComponentCreator\.tsx$/);
+  assert.ok(creator < aliases.findIndex(([key]) => key === '@docusaurus/Link'));
   assert.ok(REGISTRY_MODULE.test('/site/.docusaurus/registry.js'));
   assert.ok(!REGISTRY_MODULE.test('/site/.docusaurus/routes.js'));
+  assert.ok(TSLIB_USERS.test('/site/node_modules/@docusaurus/core/lib/client/exports/Link.js'));
   const server = configure({ mode: 'production' }, true);
   assert.equal(server.output, undefined);
-  assert.deepEqual((server.module?.rules ?? []).map((rule) => (rule as { test: RegExp }).test), [HELMET_MODULE, THEME_UTILS_MODULES]);
-  assert.match(String((server.resolve?.alias as Record<string, string>)['prism-react-renderer$']), /highlight\.tsx$/);
-  assert.equal((server.resolve?.alias as Record<string, string>).tslib$, undefined);
-  assert.equal(configure({ mode: 'development' }, false).output, undefined);
+  assert.equal(server.module, undefined);
+  assert.deepEqual(Object.keys(server.resolve?.alias ?? {}), ['prism-react-renderer$']);
 });
 
 test('the client minifier keeps Cyrillic as UTF-8: Docusaurus Faster\'s options, ascii_only off; other minimizers untouched', () => {
@@ -331,7 +315,7 @@ test('production builds write no persistent bundler cache unless DOCS_BUILD_CACH
     assert.equal(dev.cache, true);
     assert.equal((dev.experiments as { cache: { type: string } }).cache.type, 'persistent');
   }
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [], parseDirs: ['src/pages'] }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [] }]]);
 });
 
 /** Docusaurus's own React aliases (prefix match, package folders), as its base config sets them. */
@@ -350,7 +334,7 @@ test('Preact: the client bundle resolves React through preact/compat, ahead of a
   assert.deepEqual(Object.keys(alias).slice(0, Object.keys(PREACT_ALIASES).length), Object.keys(PREACT_ALIASES));
   assert.equal(alias.react$, 'preact/compat');
   assert.equal(alias['react-dom$'], 'preact/compat');
-  assert.match(alias['react-dom/client$'] ?? '', /preact-client\.ts$/);
+  assert.match(alias['react-dom/client$'] ?? '', /preactClient\.ts$/);
   assert.equal(alias['react/jsx-runtime$'], 'preact/compat/jsx-runtime');
   assert.equal(alias.react, undefined, 'the prefix alias to the react folder would win over react$');
   assert.equal(alias['react-dom'], undefined);
@@ -369,22 +353,22 @@ test('Preact: the server bundle and the escape hatch keep React', () => {
   const off = perfPlugin(undefined, { preact: false }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
   const client: Configuration = { mode: 'production', resolve: { alias: docusaurusAliases() } };
   off(client, false);
-  assert.deepEqual(client.resolve?.alias, docusaurusAliases());
+  const { '@docusaurus/ComponentCreator': creator, ...react } = client.resolve?.alias as Record<string, string>;
+  assert.deepEqual(react, docusaurusAliases());
+  assert.match(creator ?? '', /ComponentCreator\.tsx$/, 'the route data work on either runtime');
 });
 
 test('Preact: options default to on, the array form of aliases is handled, the config passes DOCS_PREACT', () => {
-  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [], parseDirs: [] });
-  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [], parseDirs: [] });
-  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [], parseDirs: [] });
+  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [] });
+  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [] });
+  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [] });
   const list = withPreact([{ name: 'react', alias: '/r' }, { name: 'x', alias: '/x' }]);
   assert.ok(Array.isArray(list));
   assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
   const parts = ['/docs/8.9/', '/docs/', '/upgrade/'];
   const instances = [docsOptions(readEnv({})), upgradeDocsOptions()];
-  const dirs = ['docs', 'versioned_docs', 'upgrade', 'upgrade_versioned_docs', 'src/pages'];
-  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, parseDirs: dirs }]]);
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts, parseDirs: dirs }]]);
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_MDX_WORKERS: 'false' }), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, parseDirs: [] }]]);
+  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts }]]);
 });
 
 test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT never reuses the other one', () => {
@@ -404,12 +388,12 @@ test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT 
     return (client.experiments as unknown as { cache: { version: string } }).cache.version;
   });
   assert.deepEqual(versions, [
-    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [], parseDirs: [] })}`,
-    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [], parseDirs: [] })}`,
+    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [] })}`,
+    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [] })}`,
   ]);
   // the loaders and the options are part of the key: new route parts never reuse the old registry output
-  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [], parseDirs: [] }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'], parseDirs: [] }));
-  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [], parseDirs: [] }), /^[0-9a-f]{12}$/);
+  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [] }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'] }));
+  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [] }), /^[0-9a-f]{12}$/);
 });
 
 const siteConfigLoader = require('../../plugins/perf/site-config-loader.cjs') as {
@@ -452,7 +436,7 @@ test('no browser module of Docusaurus, its themes or this site reads a key the c
     ...readdirSync(scope).flatMap((pkg) => ['client', 'theme', 'exports'].map((dir) => join(scope, pkg, 'lib', dir))),
     join(scope, 'theme-common/lib'),
     join(site, 'src'),
-    join(site, 'plugins/perf/route-data.ts'),
+    join(site, 'src/lib/routes/routeData.ts'),
   ].filter((path) => existsSync(path));
   const files: string[] = [];
   const walk = (path: string): void => {
@@ -473,36 +457,6 @@ test('no browser module of Docusaurus, its themes or this site reads a key the c
   }
 });
 
-const plainCompareLoader = require('../../plugins/perf/plain-compare-loader.cjs') as {
-  PATCHES: { file: RegExp; from: string; to: string }[];
-  PLAIN_COMPARE_MODULES: RegExp;
-  plainCompare(source: string, resourcePath: string): string;
-};
-
-test('the two Docusaurus modules that sort on load compare code points instead of building a collator', () => {
-  const { PATCHES, plainCompare } = plainCompareLoader;
-  const modules = [
-    join(dirname(require.resolve('@docusaurus/plugin-content-docs/client')), 'docsClientUtils.js'),
-    join(dirname(require.resolve('@docusaurus/theme-common')), 'utils', 'reactUtils.js'),
-  ];
-  assert.equal(PATCHES.length, modules.length);
-  for (const path of modules) {
-    assert.ok(PLAIN_COMPARE_MODULES.test(path), path);
-    const source = readFileSync(path, 'utf8');
-    const out = plainCompare(source, path);
-    assert.ok(source.includes('localeCompare'), `${path}: the installed module still sorts with localeCompare`);
-    assert.ok(!out.includes('localeCompare'), `${path}: no localeCompare left`);
-    assert.match(out, /function monqComparePlain\(a, b\)/);
-  }
-  // The helper orders as the routes need: a path before its own prefix when sorted descending.
-  const sorted = ['/', '/docs/', '/upgrade/', '/docs/8.9/'].sort((a, b) => (b < a ? -1 : b > a ? 1 : 0));
-  assert.deepEqual(sorted, ['/upgrade/', '/docs/8.9/', '/docs/', '/']);
-  assert.equal(plainCompare('export const x = 1;', '/x/other.js'), 'export const x = 1;');
-  assert.throws(
-    () => plainCompare('export function useShallowMemoObject() {}', '/n/@docusaurus/theme-common/lib/utils/reactUtils.js'),
-    /not found in .*reactUtils\.js/,
-  );
-});
 
 test('PostCSS runs without postcss-preset-env and without a config search, and keeps the cascade layers', () => {
   // What the installed Docusaurus hands to configurePostCss.
@@ -527,51 +481,22 @@ test('PostCSS runs without postcss-preset-env and without a config search, and k
   }
 });
 
-const { rewriteTslib } = require('../../plugins/perf/tslib-loader.cjs') as { rewriteTslib(source: string): string };
-
-test('tslib: a module requires the helpers it uses by name, so the bundle keeps only those', () => {
-  const source = [
-    '"use strict";',
-    'const tslib_1 = require("tslib");',
-    'const a = tslib_1.__importDefault(require("a"));',
-    'const b = tslib_1.__importStar(require("b"));',
-    'const c = tslib_1.__importDefault(require("c"));',
-  ].join('\n');
-  assert.equal(
-    rewriteTslib(source),
-    source.replace(
-      'const tslib_1 = require("tslib");',
-      'const tslib_1 = { __importDefault: require("tslib").__importDefault, __importStar: require("tslib").__importStar };',
-    ),
-  );
-  // The binding used as a value (passed on, spread): the module stays as it is.
-  const passed = 'const tslib_1 = require("tslib");\nuse(tslib_1);\ntslib_1.__importDefault(x);';
-  assert.equal(rewriteTslib(passed), passed);
-  assert.equal(rewriteTslib('const x = require("y");'), 'const x = require("y");');
-});
-
-test('tslib: the installed Docusaurus modules are rewritten, and tslib\'s ES build has every helper they use', () => {
-  const esBuild = readFileSync(TSLIB_ES, 'utf8');
-  const roots = ['@docusaurus/core', '@docusaurus/theme-common', '@docusaurus/utils-common', '@docusaurus/theme-classic'];
-  let rewritten = 0;
-  for (const root of roots) {
-    const lib = fileURLToPath(new URL(`../../node_modules/${root}/lib`, import.meta.url));
-    const files = (readdirSync(lib, { recursive: true }) as string[]).filter((file) => file.endsWith('.js'));
-    for (const file of files) {
-      const path = join(lib, file);
-      assert.ok(TSLIB_MODULES.test(path), path);
-      const source = readFileSync(path, 'utf8');
-      if (!source.includes('require("tslib")')) continue;
-      const out = rewriteTslib(source);
-      if (out === source) continue;
-      rewritten += 1;
-      assert.ok(!out.includes('= require("tslib");'), path);
-      for (const [, helper] of out.matchAll(/require\("tslib"\)\.(__\w+)/g)) {
-        assert.match(esBuild, new RegExp(`export function ${helper}\\b|export var ${helper}\\b`), `${helper} (${path})`);
+test('tslib: the installed Docusaurus packages call only the two helpers src/lib/tslib.ts exports', () => {
+  const scope = join(dirname(require.resolve('@docusaurus/core/package.json')), '..');
+  const helpers = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, name.name);
+      if (name.isDirectory()) {
+        if (name.name !== 'node_modules') walk(path);
+      } else if (name.name.endsWith('.js')) {
+        for (const match of readFileSync(path, 'utf8').matchAll(/\btslib_\d+\.(__\w+)/g)) helpers.add(match[1]!);
       }
     }
-  }
-  assert.ok(rewritten > 10, `only ${rewritten} modules rewritten`);
+  };
+  for (const pkg of readdirSync(scope)) if (existsSync(join(scope, pkg, 'lib'))) walk(join(scope, pkg, 'lib'));
+  const exported = [...readFileSync(fileURLToPath(new URL('../../src/lib/tslib.ts', import.meta.url)), 'utf8').matchAll(/\b(__\w+)\b/g)].map((m) => m[1]);
+  for (const helper of helpers) assert.ok(exported.includes(helper), `src/lib/tslib.ts exports ${helper}`);
 });
 
 const translationsLoader = require('../../plugins/perf/translations-loader.cjs') as {
@@ -618,47 +543,3 @@ test('code translations: the search UI\'s strings leave main.js for a module of 
   assert.match(readFileSync(new URL('search/translations.ts', srcDir), 'utf8'), /import '\.\/searchStrings';/);
 });
 
-const { coalesceHelmet } = require('../../plugins/perf/helmet-loader.cjs') as {
-  coalesceHelmet(source: string, path: string): string;
-};
-
-test('react-helmet-async: the Head instances of one task are merged once, in a microtask (per page context on the server)', async () => {
-  const path = require.resolve('react-helmet-async').replace(/index\.js$/, 'index.module.js');
-  assert.ok(HELMET_MODULE.test(path), path);
-  const source = readFileSync(path, 'utf8');
-  const out = coalesceHelmet(source, path);
-  assert.match(out, /r\.emitChange=function\(\)\{var s=this;if\(!q\.canUseDOM\)\{var c=s\.props\.context;/);
-  assert.match(out, /r\.monqEmitNow=function\(\)\{var t,e,r=this\.props\.context/);
-  assert.throws(() => coalesceHelmet('export {}', '/x/react-helmet-async/lib/index.module.js'), /not found once/);
-
-  // The patched method, run on its own: three instances in one task make one merge, with the last one.
-  const method = out.slice(out.indexOf('r.emitChange=function(){'), out.indexOf(',r.monqEmitNow=function(){'));
-  const merges: string[] = [];
-  const q = { canUseDOM: true };
-  const r: Record<string, unknown> = {};
-  new Function('r', 'q', 'queueMicrotask', `var monqHelmetQueued = null; ${method};`)(r, q, queueMicrotask);
-  const emit = r.emitChange as (this: { name: string; monqEmitNow(): void }) => void;
-  const browserContext = {};
-  const instance = (name: string, context: object = browserContext) => ({ name, props: { context }, monqEmitNow: () => merges.push(name) });
-  for (const name of ['a', 'b', 'c']) emit.call(instance(name));
-  assert.deepEqual(merges, []);
-  await Promise.resolve();
-  assert.deepEqual(merges, ['c']);
-  emit.call(instance('d'));
-  await Promise.resolve();
-  assert.deepEqual(merges, ['c', 'd']);
-  // The server renders several pages at once, each with its own context: one merge per page, with the
-  // page's last instance, and never a merge of one page with another page's instance.
-  q.canUseDOM = false;
-  merges.length = 0;
-  const [one, two] = [{}, {}];
-  for (const name of ['one-a', 'one-b']) emit.call(instance(name, one));
-  for (const name of ['two-a', 'two-b', 'two-c']) emit.call(instance(name, two));
-  emit.call(instance('one-c', one));
-  assert.deepEqual(merges, []);
-  await Promise.resolve();
-  assert.deepEqual(merges.sort(), ['one-c', 'two-c']);
-  emit.call(instance('one-d', one));
-  await Promise.resolve();
-  assert.deepEqual(merges.sort(), ['one-c', 'one-d', 'two-c']);
-});

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as stock from 'prism-react-renderer';
-import * as replay from '../../plugins/perf/highlight';
+import * as replay from '../../src/lib/code/highlight';
 import { BUNDLED_LANGUAGES, encodeCode, hasGrammar, highlightedVariants, tokenize } from '../../plugins/perf/code-tokens';
 import { codeKey, decodeTokens, registerCodeTokens } from '../../src/lib/code/tokens';
 import { ADDITIONAL_LANGUAGES, darkCodeTheme, lightCodeTheme } from '../../config/prism';

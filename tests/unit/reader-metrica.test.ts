@@ -4,6 +4,7 @@ import {
   METRICA_INIT_OPTIONS,
   METRICA_TAG_URL,
   counterId,
+  counterSnippet,
   isPageView,
   pageViewHit,
   type LocationLike,
@@ -72,5 +73,29 @@ describe('counter settings', () => {
   test('init defers the first page view to us (no duplicate), the tag comes from Metrica', () => {
     assert.equal(METRICA_INIT_OPTIONS.defer, true);
     assert.equal(METRICA_TAG_URL, 'https://mc.yandex.ru/metrika/tag.js');
+  });
+});
+
+describe('the inline counter of a page', () => {
+  test('queues init and the first view\'s hit as pageViewHit has it, loads the tag once, marks the first hit', () => {
+    const calls: unknown[][] = [];
+    const appended: { src: string; async: boolean }[] = [];
+    const document = {
+      title: 'Сигналы | Monq Docs',
+      referrer: 'https://ya.ru/',
+      createElement: () => ({ src: '', async: false }),
+      head: { appendChild: (script: { src: string; async: boolean }) => appended.push(script) },
+    };
+    const location = { origin, pathname: '/docs/guide/signals/', search: '?x=1', hash: '#a' };
+    const window: { ym?: { a?: unknown[][] }; monqFirstHit?: boolean } = {};
+    new Function('window', 'document', 'location', counterSnippet(42))(window, document, location);
+    for (const args of window.ym?.a ?? []) calls.push(Array.from(args as ArrayLike<unknown>));
+    const hit = pageViewHit(null, location, origin, document.title, document.referrer)!;
+    assert.deepEqual(calls, [
+      [42, 'init', { ...METRICA_INIT_OPTIONS }],
+      [42, 'hit', hit.url, { title: hit.title, referer: hit.referer }],
+    ]);
+    assert.deepEqual(appended, [{ src: METRICA_TAG_URL, async: true }]);
+    assert.equal(window.monqFirstHit, true);
   });
 });

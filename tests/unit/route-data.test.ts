@@ -1,4 +1,4 @@
-/** plugins/perf/route-data.ts: the browser's route data, in parts loaded on demand. */
+/** src/lib/routes/routeData.ts: the browser's route data, in parts loaded on demand. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -8,7 +8,7 @@ import {
   type ChunkRuntime,
   type RoutePart,
   type RouteTable,
-} from '../../plugins/perf/route-data';
+} from '../../src/lib/routes/routeData';
 
 /** A bundler runtime: `e` loads chunks (counted), `u` names their files; chunk 9 belongs to the entry. */
 function fakeRuntime(): ChunkRuntime & { fetched: string[] } {

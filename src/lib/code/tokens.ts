@@ -1,7 +1,7 @@
 /**
  * Highlighted code without Prism in the browser. Fenced code blocks are tokenized once, at build time
  * (`plugins/perf/code-tokens.ts`); each page module registers the token runs of its own code blocks
- * here, and the `Highlight` of `plugins/perf/highlight.tsx` looks them up by language and code.
+ * here, and the `Highlight` of `src/lib/code/highlight.tsx` looks them up by language and code.
  *
  * A run stores no text, only the type of each token and its length: the text is cut from the code
  * that the code block renders anyway, so a page carries its code once.

@@ -15,7 +15,7 @@
  * render changes (the colour-mode button would stay disabled). After the effects, the page re-renders
  * as usual.
  *
- * This module is the queue; it knows nothing of Preact. `plugins/perf/preact-client.ts` opens and
+ * This module is the queue; it knows nothing of Preact. `src/lib/hydration/preactClient.ts` opens and
  * closes the first pass and hands it the effects; `src/components/HydrationSlice` asks for a place.
  */
 

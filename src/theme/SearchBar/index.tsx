@@ -80,6 +80,14 @@ function importDocSearchModalIfNeeded() {
   });
 }
 
+// CUSTOM CODE (hydration layer, not search logic): a click on the search button or Ctrl+K made before
+// the page was interactive (src/lib/hydration/boot.cjs marks <html data-search-pending> and replays
+// it later) starts loading the dialog now, while the page hydrates, so the replayed click finds it.
+if (typeof document !== 'undefined' && document.documentElement.hasAttribute('data-search-pending')) {
+  importDocSearchModalIfNeeded().catch(() => undefined);
+}
+// CUSTOM CODE END
+
 // CUSTOM CODE: a prefetch (hover, focus, touch) that fails is reported only when the reader opens the dialog.
 function prefetchDocSearchModal(): void {
   importDocSearchModalIfNeeded().catch(() => undefined);

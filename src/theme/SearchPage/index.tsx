@@ -198,7 +198,7 @@ function SearchPageContent(): ReactNode {
     <main className="container margin-vert--lg monq-search-page">
       <Head>
         {/* With a query in the address the page starts its script on load, not at the reader's first
-            input (plugins/perf/hydration-boot.cjs). */}
+            input (src/lib/hydration/boot.cjs). */}
         <html data-hydrate="query" />
         <title>{title}</title>
         {/* Crawlable, with the canonical address without the query (added by the theme): one page in

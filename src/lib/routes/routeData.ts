@@ -1,5 +1,5 @@
 /**
- * Route data in parts (client production bundle; see `registry-loader.cjs`, which generates the data).
+ * Route data in parts (client bundle; plugins/perf/registry-loader.cjs generates the data).
  *
  * Docusaurus puts two tables in `main.js`: the route registry (a loader per route chunk) and the
  * route → chunk table. Both grow with every page of every version, and every page loads both. Here
@@ -8,6 +8,10 @@
  * prefix and the routes whose path is a prefix itself: the layout routes that every page of a
  * version shares.
  */
+
+import { partOf } from './partOf.cjs';
+
+export { partOf };
 
 /** Loads a route chunk: `() => import("@site/docs/…")` as the bundler compiled it. */
 export type ChunkLoader = () => Promise<unknown>;
@@ -45,20 +49,6 @@ export interface RouteData {
    * for a prefetch: its own file is the one to prefetch, the route's chunks come with it later.
    */
   chunkFiles(path: string): Promise<string[]>;
-}
-
-/**
- * The part a route path belongs to: the longest prefix it starts with. -1, for `main.js`: a path
- * under no prefix, or equal to one (a layout route, shared by the pages of its part and, for
- * `/docs/8.9/` under `/docs/`, by the pages of another part).
- */
-export function partOf(path: string, prefixes: readonly string[]): number {
-  if (prefixes.includes(path)) return -1;
-  let best = -1;
-  prefixes.forEach((prefix, index) => {
-    if (path.startsWith(prefix) && (best < 0 || prefix.length > prefixes[best]!.length)) best = index;
-  });
-  return best;
 }
 
 /** `{ a: { b: "x" }, c: ["y"] }` → `{ "a.b": "x", "c.0": "y" }`: Docusaurus's flattening of a route's chunks. */

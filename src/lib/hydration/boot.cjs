@@ -63,6 +63,7 @@ function monqBoot(config, win) {
     w.removeEventListener('pointerup', onPointer, true);
     // One task later: the page's effects have run and its handlers are attached.
     w.setTimeout(function () {
+      root.removeAttribute('data-search-pending');
       queue.splice(0).forEach(function (replay) {
         replay();
       });
@@ -150,6 +151,8 @@ function monqBoot(config, win) {
     if (link && link.getAttribute('href') !== '#' && link.getAttribute('role') !== 'button') return;
     event.preventDefault();
     event.stopPropagation();
+    // The search dialog starts loading with the page's scripts (src/theme/SearchBar).
+    if (target.closest('.DocSearch-Button')) root.setAttribute('data-search-pending', '');
     var init = {
       bubbles: true,
       cancelable: true,
@@ -213,6 +216,7 @@ function monqBoot(config, win) {
     var shortcut = ((key === 'k' || key === 'K') && (event.ctrlKey || event.metaKey)) || (key === '/' && !editable(event.target));
     if (!shortcut) return;
     event.preventDefault();
+    root.setAttribute('data-search-pending', '');
     var target = event.target;
     var init = {
       bubbles: true,

@@ -9,7 +9,7 @@
 import { createElement, useCallback, useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import clsx from 'clsx';
 import type { PrismTheme } from 'prism-react-renderer';
-import { lookupCodeTokens, plainTokens, type CodeToken as Token } from '../../src/lib/code/tokens';
+import { lookupCodeTokens, plainTokens, type CodeToken as Token } from './tokens';
 
 type ThemeDict = Record<string, CSSProperties>;
 

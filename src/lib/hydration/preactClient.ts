@@ -17,7 +17,7 @@
  */
 import { options } from 'preact';
 import { createRoot, hydrateRoot as hydrateRootAtOnce } from 'preact/compat/client';
-import { slices } from '../../src/lib/hydration/slices';
+import { slices } from './slices';
 
 options.requestAnimationFrame = (flush: () => void): void => {
   if (slices.inFirstPass) slices.afterSlices(flush);
