@@ -7,7 +7,8 @@
  */
 import type { PluginConfig } from '@docusaurus/types';
 import llmsPlugin, { type LlmsBookOptions, type LlmsPluginOptions } from '../plugins/llms/index';
-import { LATEST_VERSION, SITE_TITLE, VERSIONS } from './site';
+import { LATEST_VERSION, SITE_TITLE } from './site';
+import VERSIONS from '../versions.json';
 
 export const LLMS_INDEX_FILE = 'llms.txt';
 
