@@ -1,13 +1,13 @@
 /**
  * Image zoom (medium-zoom) for images inside page content: opens on click, Enter or Space; closes on
- * click, Esc, Enter, Space or scroll. Set up `customFields.imageZoomDelayMs` after the page loads and
- * after each route change, or at once when the reader clicks an image before that (`onEarlyClick`);
- * images added to the page later are attached as they appear. The overlay
+ * click, Esc, Enter, Space or scroll. `customFields.imageZoomDelayMs` after the page loads and after
+ * each route change, content images become buttons (focusable, labelled); images added later too.
+ * A click (or Enter, Space) on one, before or after that, opens it (`onFirstClick`, `onKeyDown`). The overlay
  * background is the `--monq-zoom-background` colour of the current colour mode, so it follows a change
  * of mode while an image is open. Which images qualify: src/lib/reader/zoom.ts.
  *
- * medium-zoom itself (about 4 KB gzip) is a chunk of its own, fetched the first time a page has an
- * image to attach: pages without images never load it, and no page runs it on load.
+ * medium-zoom itself (about 3 KB gzip) is a chunk of its own, fetched the first time the reader opens
+ * an image: a page that is only read never loads it.
  */
 import type { ClientModule } from '@docusaurus/types';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
@@ -38,15 +38,18 @@ let timer: number | undefined;
 let opener: HTMLImageElement | null = null;
 
 function onKeyDown(event: KeyboardEvent): void {
-  if (!zoom || !isActivationKey(event.key)) return;
+  if (!isActivationKey(event.key)) return;
   const target = event.target;
   if (!(target instanceof HTMLImageElement)) return;
-  if (target.classList.contains('medium-zoom-image--opened')) {
+  if (zoom && target.classList.contains('medium-zoom-image--opened')) {
     event.preventDefault();
     void zoom.close();
-  } else if (zoom.getImages().includes(target)) {
+  } else if (zoom?.getImages().includes(target)) {
     event.preventDefault();
     void zoom.open({ target });
+  } else if (target.hasAttribute('data-zoomable')) {
+    event.preventDefault();
+    openFirst(target);
   }
 }
 
@@ -108,25 +111,26 @@ function attachTo(current: Zoom): void {
   current.attach(...fresh);
 }
 
-/** Attach every zoomable content image not attached yet; forget images that left the page. */
+/**
+ * Attach every zoomable content image not attached yet and forget images that left the page; before
+ * medium-zoom is needed, the images only become buttons.
+ */
 function attachImages(): void {
-  if (zoom) {
+  if (zoom) attachTo(zoom);
+  else freshImages().forEach(makeAccessible);
+}
+
+/**
+ * Opens an image the zoom does not have yet: fetches medium-zoom on this first use, attaches the
+ * page's images (looked up again: the page may change while the chunk loads) and opens the image.
+ * If the fetch fails, the images stay ordinary images and the next click tries again.
+ */
+function openFirst(target: HTMLImageElement): void {
+  loadMediumZoom().then((mediumZoom) => {
+    zoom ??= mediumZoom({ background: OVERLAY_BACKGROUND, margin: 24 });
     attachTo(zoom);
-    return;
-  }
-  if (freshImages().length === 0) return;
-  // The page may change while the chunk loads: the images are looked up again once it is there.
-  loadMediumZoom().then(
-    (mediumZoom) => {
-      if (!zoom) {
-        zoom = mediumZoom({ background: OVERLAY_BACKGROUND, margin: 24 });
-        document.addEventListener('keydown', onKeyDown);
-      }
-      attachTo(zoom);
-    },
-    // Images stay ordinary images; the next route change or added image tries again.
-    () => undefined,
-  );
+    if (zoom.getImages().includes(target)) void zoom.open({ target });
+  }, () => undefined);
 }
 
 function containsImage(mutations: MutationRecord[]): boolean {
@@ -148,27 +152,24 @@ function setUp(): void {
 }
 
 /**
- * A click on a content image before its zoom is set up (the click that started the page's scripts,
- * replayed by src/lib/hydration/boot.cjs once the page is interactive, or one made within the delay)
- * sets the zoom up at once and opens that image: the reader's first click is not lost.
+ * A click on a content image the zoom does not have yet (the click that started the page's scripts,
+ * replayed by src/lib/hydration/boot.cjs once the page is interactive, one made within the delay, or
+ * the first click on an image of the page) opens that image: the reader's first click is not lost.
  */
-function onEarlyClick(event: MouseEvent): void {
+function onFirstClick(event: MouseEvent): void {
   const target = event.target;
   if (!(target instanceof HTMLImageElement) || event.button !== 0) return;
   if (zoom?.getImages().includes(target) || !target.matches(CONTENT_IMAGE_SELECTOR) || !isZoomable(target)) return;
   event.preventDefault();
   window.clearTimeout(timer);
   setUp();
-  // After setUp's own callback on the same promise: by then the image is attached.
-  loadMediumZoom().then(
-    () => {
-      if (zoom?.getImages().includes(target)) void zoom.open({ target });
-    },
-    () => undefined,
-  );
+  openFirst(target);
 }
 
-if (ExecutionEnvironment.canUseDOM) document.addEventListener('click', onEarlyClick, true);
+if (ExecutionEnvironment.canUseDOM) {
+  document.addEventListener('click', onFirstClick, true);
+  document.addEventListener('keydown', onKeyDown);
+}
 
 const clientModule: ClientModule = {
   onRouteDidUpdate({ location, previousLocation }) {

@@ -15,7 +15,6 @@ export const MARKDOWN_LABELS = {
   linkTitle: 'Эта страница в формате Markdown',
   copy: 'Скопировать как Markdown',
   copied: 'Скопировано',
-  copiedStatus: 'Текст страницы в формате Markdown скопирован в буфер обмена',
   failed: 'Не удалось скопировать',
 } as const;
 

@@ -3,13 +3,12 @@
  * only when the built site has it. The PDF step (`npm run pdf`) runs after the site is built, so the
  * page cannot know at build time. Every build has `/pdf/index.json` (static/pdf/index.json, an empty
  * list); the PDF step rewrites it with the files it made. Once the page is interactive, the list is read
- * once per session, and the link is added only for a listed file: a build without PDFs has no broken
+ * once per page load, and the link is added only for a listed file: a build without PDFs has no broken
  * link and no failed request.
  */
 import { useEffect, useState } from 'react';
 
 export const PDF_LINK_LABEL = 'Скачать PDF';
-const STORAGE_PREFIX = 'monq-docs-pdf:';
 
 /** Name of the list of PDF files in the PDF folder of the built site. */
 export const PDF_LIST_FILE = 'index.json';
@@ -34,37 +33,20 @@ export function pdfLinkHtml(href: string, versionLabel: string, mobile: boolean)
 
 type Fetch = (input: string) => Promise<{ ok: boolean; json(): Promise<unknown> }>;
 
-const pending = new Map<string, Promise<boolean>>();
+const lists = new Map<string, Promise<string[]>>();
 
-/** Whether the PDF is in the list of its folder, read once per file: remembered for the session. */
-export function checkPdf(href: string, fetchImpl: Fetch = fetch, storage: Pick<Storage, 'getItem' | 'setItem'> | null = sessionStorageOrNull()): Promise<boolean> {
-  const stored = storage?.getItem(STORAGE_PREFIX + href);
-  if (stored === '1' || stored === '0') return Promise.resolve(stored === '1');
-  let answer = pending.get(href);
-  if (!answer) {
-    const slash = href.lastIndexOf('/');
-    answer = fetchImpl(href.slice(0, slash + 1) + PDF_LIST_FILE)
-      .then(async (response) => response.ok && listedPdfs(await response.json()).includes(href.slice(slash + 1)))
-      .catch(() => false)
-      .then((present) => {
-        try {
-          storage?.setItem(STORAGE_PREFIX + href, present ? '1' : '0');
-        } catch {
-          // storage full or refused: the answer stays in memory
-        }
-        return present;
-      });
-    pending.set(href, answer);
+/** Whether the PDF is in the list of its folder; each folder's list is read once per page load. */
+export function checkPdf(href: string, fetchImpl: Fetch = fetch): Promise<boolean> {
+  const slash = href.lastIndexOf('/');
+  const listUrl = href.slice(0, slash + 1) + PDF_LIST_FILE;
+  let list = lists.get(listUrl);
+  if (!list) {
+    list = fetchImpl(listUrl)
+      .then(async (response) => (response.ok ? listedPdfs(await response.json()) : []))
+      .catch(() => []);
+    lists.set(listUrl, list);
   }
-  return answer;
-}
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
+  return list.then((files) => files.includes(href.slice(slash + 1)));
 }
 
 /** True once the host has answered that the PDF is there; false during server rendering and hydration. */

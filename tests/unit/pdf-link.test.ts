@@ -18,34 +18,20 @@ test('pdfLinkHtml: a plain download link styled as a dropdown item, or a menu it
   assert.match(pdfLinkHtml('/pdf/monq-docs-8.9.pdf', '8.9', true), /^<a class="menu__link pdf-download-link" href="\/pdf\/monq-docs-8\.9\.pdf"/);
 });
 
-function memoryStorage(): Storage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-  } as unknown as Storage & { data: Map<string, string> };
-}
-
-test('checkPdf: the folder list is read once per file, remembered for the session; a failed request means absent', async () => {
+test('checkPdf: the folder list is read once per page load; a failed request means absent', async () => {
   const calls: string[] = [];
-  const storage = memoryStorage();
   const fetchList = (files: string[]) => async (url: string) => {
     calls.push(url);
     return { ok: true, json: async () => ({ files }) };
   };
-  assert.equal(await checkPdf('/pdf/a.pdf', fetchList(['a.pdf']), storage), true);
-  assert.equal(await checkPdf('/pdf/a.pdf', fetchList(['a.pdf']), storage), true);
+  assert.equal(await checkPdf('/pdf/a.pdf', fetchList(['a.pdf'])), true);
+  assert.equal(await checkPdf('/pdf/b.pdf', fetchList(['a.pdf', 'b.pdf'])), false);
   assert.deepEqual(calls, ['/pdf/index.json']);
-  assert.equal(storage.data.get('monq-docs-pdf:/pdf/a.pdf'), '1');
-
-  assert.equal(await checkPdf('/pdf/b.pdf', fetchList([]), storage), false);
-  const fetchMissing = async () => ({ ok: false, json: async () => ({ files: ['c.pdf'] }) });
-  assert.equal(await checkPdf('/pdf/c.pdf', fetchMissing, null), false);
+  assert.equal(await checkPdf('/other/c.pdf', fetchList([])), false);
+  const fetchMissing = async () => ({ ok: false, json: async () => ({ files: ['d.pdf'] }) });
+  assert.equal(await checkPdf('/missing/d.pdf', fetchMissing), false);
   const fetchDown = async () => {
     throw new Error('offline');
   };
-  assert.equal(await checkPdf('/pdf/d.pdf', fetchDown, null), false);
-  // the session's answer is used without asking again
-  assert.equal(await checkPdf('/pdf/b.pdf', fetchList(['b.pdf']), storage), false);
+  assert.equal(await checkPdf('/down/e.pdf', fetchDown), false);
 });
