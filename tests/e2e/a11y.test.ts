@@ -90,14 +90,17 @@ async function furnitureStrings(page: Page): Promise<string[]> {
       '[role="button"]',
     ];
     const strings = new Set<string>();
+    // A search hit quotes the content of a page (its titles may hold API paths or field names): not interface.
+    const content = '.DocSearch-Hit';
     for (const container of Array.from(document.querySelectorAll(containers.join(',')))) {
       const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent?.trim();
-        if (text) strings.add(text);
+        if (text && !node.parentElement?.closest(content)) strings.add(text);
       }
     }
     for (const element of Array.from(document.querySelectorAll('[aria-label], [title], [placeholder]'))) {
+      if (element.closest(content)) continue;
       for (const name of ['aria-label', 'title', 'placeholder']) {
         const value = element.getAttribute(name)?.trim();
         if (value) strings.add(value);
