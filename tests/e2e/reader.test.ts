@@ -742,9 +742,10 @@ const SCROLL_BOXES = `(() => {
     const overflow = getComputedStyle(node).overflowX;
     return node.scrollWidth > node.clientWidth + 1 && (overflow === 'auto' || overflow === 'scroll');
   };
-  const wideTables = Array.from(document.querySelectorAll('.markdown table')).filter(
-    (table) => table.scrollWidth > table.clientWidth + 1,
-  );
+  // a table scrolls in its labelled region (plugins/content/rehype-table-regions.ts)
+  const wideTables = Array.from(document.querySelectorAll('.markdown table'))
+    .map((table) => table.closest('.monq-table-scroll') ?? table)
+    .filter((box) => box.scrollWidth > box.clientWidth + 1);
   const wideCode = Array.from(document.querySelectorAll('.markdown pre')).filter(
     (pre) => pre.scrollWidth > pre.clientWidth + 1,
   );
