@@ -44,7 +44,7 @@ export const darkCodeTheme: PrismTheme = {
  * Prism languages added to the ones prism-react-renderer bundles (json, yaml, sql, javascript, ...):
  * only those that fenced code blocks of the docs and upgrade notes use.
  */
-export const ADDITIONAL_LANGUAGES = ['bash', 'csharp'];
+export const ADDITIONAL_LANGUAGES = ['bash', 'csharp', 'ini'];
 
 export const prism = {
   theme: lightCodeTheme,

@@ -332,6 +332,8 @@ const WEIGHT = {
 
 const MAX_TYPO_VARIANTS = 8;
 const MAX_SPELLING_VARIANTS = 6;
+/** The shortest sound key that is compared at all. */
+const MIN_SOUND_KEY = 2;
 
 function shorterStem(term: string): string | null {
   return /^[а-я]{5,}$/.test(term) ? term.slice(0, -1) : null;
@@ -371,7 +373,10 @@ export function spellingVariants(word: QueryWord, vocabulary: Vocabulary): Alter
   }
   const byKey = cyrillic ? vocabulary.latinByKey : vocabulary.cyrillicByKey;
   const keysByLength = cyrillic ? vocabulary.latinKeys : vocabulary.cyrillicKeys;
-  const queryKeys = soundKeys(folded).concat(cyrillic && word.term !== folded ? soundKeys(word.term) : []);
+  // A key that collapsed below two letters («ъъъ» → ``, «zzzz» → `z`) says nothing about the word.
+  const queryKeys = soundKeys(folded)
+    .concat(cyrillic && word.term !== folded ? soundKeys(word.term) : [])
+    .filter((key) => key.length >= MIN_SOUND_KEY);
   for (const [spoken, written] of SPELLING_DICTIONARY) {
     if (cyrillic && folded.startsWith(spoken)) {
       queryKeys.push(...soundKeys(written));
@@ -392,9 +397,10 @@ export function spellingVariants(word: QueryWord, vocabulary: Vocabulary): Alter
     }
   }
   if (out.size === 0) {
-    const max = allowedTypos(word.text);
     const sorted = cyrillic ? vocabulary.latinSorted : vocabulary.cyrillicSorted;
     for (const key of queryKeys) {
+      // Typos are counted on the key, not on the typed word: a short key has little to spare.
+      const max = Math.min(allowedTypos(word.text), allowedTypos(key));
       if (key.length >= 5) {
         for (const candidate of keysStartingWith(sorted, key).slice(0, MAX_SPELLING_VARIANTS)) {
           for (const term of byKey.get(candidate) ?? []) {

@@ -141,6 +141,18 @@ describe('transliteration', () => {
     assert.deepEqual(terms('вэмвэр'), ['vmware']);
     assert.deepEqual(terms('porogi'), ['порог']);
   });
+
+  it('finds nothing for a word whose sound key collapses to a letter or none (ъъъ, zzzz)', () => {
+    const vocabulary = buildVocabulary(['a', 'io', 'ui', 'z', 'ok', 'zabbix', 'порог', 'и', 'ы']);
+    const terms = (text: string) =>
+      spellingVariants({term: text, text}, vocabulary).map((alternative) => alternative.terms.join(' '));
+    assert.deepEqual(terms('ъъъъъъъъъ'), []);
+    assert.deepEqual(terms('zzzzzzzzz'), []);
+    assert.deepEqual(terms('ыыыыыы'), []);
+    // a real word still finds its spelling in the other alphabet, and one typo in it
+    assert.deepEqual(terms('заббикс'), ['zabbix']);
+    assert.deepEqual(terms('заббиск'), ['zabbix']);
+  });
 });
 
 describe('synonyms', () => {
