@@ -16,26 +16,20 @@
  * region of a page has its own name.
  */
 
+import { rawText, type HastNode } from '../lib/hast';
+
 export const TABLE_SCROLL_CLASS = 'monq-table-scroll';
 /** Label of a table with no caption, heading or column headers. */
 export const FALLBACK_LABEL = 'Прокручиваемая таблица';
 /** Longest label; a longer name is cut at a word boundary with «…». */
 export const MAX_LABEL_LENGTH = 80;
 
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
 
 const HEADING = /^h[1-6]$/;
 
 /** Text of a node as a reader sees it, whitespace collapsed. */
 export function textOf(node: HastNode): string {
-  if (node.type === 'text') return node.value ?? '';
-  return (node.children ?? []).map(textOf).join('').replace(/\s+/g, ' ').trim();
+  return rawText(node).replace(/\s+/g, ' ').trim();
 }
 
 function shorten(text: string): string {

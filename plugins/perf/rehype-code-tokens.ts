@@ -9,25 +9,13 @@
  */
 import { codeKey, type CodeEntry } from '../../src/lib/code/tokens';
 import { encodeCode, highlightedVariants } from './code-tokens';
+import { rawText, type HastNode } from '../lib/hast';
 
 /** The language a code block gets when its fence names none (the theme's rule without `defaultLanguage`). */
 export const FALLBACK_LANGUAGE = 'text';
 export const REGISTRY_MODULE = '@site/src/lib/code/tokens';
 export const EXPORT_NAME = '__monqCodeTokens';
 
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-  data?: Record<string, unknown>;
-}
-
-function textOf(node: HastNode): string {
-  if (node.type === 'text') return node.value ?? '';
-  return (node.children ?? []).map(textOf).join('');
-}
 
 /** The language of a `code` element from its `language-…` class, lower case as the theme does. */
 export function languageOf(code: HastNode): string {
@@ -44,7 +32,7 @@ export function codeEntries(tree: HastNode): CodeEntry[] {
     for (const child of node.children ?? []) {
       if (node.type === 'element' && node.tagName === 'pre' && child.type === 'element' && child.tagName === 'code') {
         const language = languageOf(child);
-        for (const code of highlightedVariants(textOf(child))) {
+        for (const code of highlightedVariants(rawText(child))) {
           const key = codeKey(language, code);
           if (!entries.has(key)) entries.set(key, [key, encodeCode(code, language)]);
         }
