@@ -136,6 +136,8 @@ export const KEY_PAGES: readonly string[] = [
   '/upgrade/upgrade-policies/',
 ];
 
-/** Size of the deterministic sample that the browser gates load (light and dark for axe). */
-export const CRAWL_SAMPLE_SIZE = 90;
-export const A11Y_SAMPLE_SIZE = 64;
+/**
+ * Size of the deterministic sample that the browser gate visits (tests/e2e/a11y.test.ts: a clean
+ * load, then axe in light and dark mode and on a phone).
+ */
+export const BROWSER_SAMPLE_SIZE = 90;

@@ -1,6 +1,8 @@
 /**
- * Accessibility and language of the interface, on a deterministic sample of the production build
- * (every section, both versions, the upgrade instance, the standalone pages):
+ * Every page of a deterministic sample of the production build (every section, both versions, the
+ * upgrade instance, the standalone pages) is visited once in Chromium:
+ * - it loads with status 200 at its own address, with no console error, no failed request and no
+ *   request off the host, before and after hydration;
  * - axe-core, injected by the test, finds no serious or critical violation, colour contrast
  *   included, in light mode and in dark mode at desktop width, and on a 360 px phone screen, where
  *   wide tables and code scroll sideways: every such region must be reachable by keyboard and named
@@ -15,7 +17,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildDir, pool, siteUnderTest, type OpenedPage } from './lib';
-import { A11Y_SAMPLE_SIZE, KEY_PAGES, builtPages, samplePages, sectionOf, sitemapPaths } from '../../scripts/lib/bench-pages';
+import { BROWSER_SAMPLE_SIZE, KEY_PAGES, builtPages, samplePages, sectionOf, sitemapPaths } from '../../scripts/lib/bench-pages';
 import { englishWords } from '../../scripts/lib/bench-uitext';
 import { waitForSettled } from '../../scripts/lib/bench-js';
 
@@ -26,7 +28,7 @@ const site = siteUnderTest();
 
 const sitemap = sitemapPaths(readFileSync(join(buildDir, 'sitemap.xml'), 'utf8'));
 const allPages = Array.from(new Set([...sitemap, ...builtPages(buildDir, 'docs/8.9'), ...KEY_PAGES])).sort();
-const sample = samplePages(allPages, A11Y_SAMPLE_SIZE, KEY_PAGES);
+const sample = samplePages(allPages, BROWSER_SAMPLE_SIZE, KEY_PAGES);
 
 
 
@@ -95,8 +97,11 @@ async function furnitureStrings(page: Page): Promise<string[]> {
       '[role="button"]',
     ];
     const strings = new Set<string>();
-    // A search hit quotes the content of a page (its titles may hold API paths or field names): not interface.
-    const content = '.DocSearch-Hit';
+    // Text written by the page's authors, not interface: the Markdown body (heading anchors are named
+    // after their heading), the entries of the table of contents (the headings again: «Пример: POST
+    // с телом»), the cards of a category page (their title is the page's description) and search hits
+    // (they quote titles that may hold API paths or field names).
+    const content = '.theme-doc-markdown, .table-of-contents__link, article .card, .DocSearch-Hit';
     for (const container of Array.from(document.querySelectorAll(containers.join(',')))) {
       const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -150,9 +155,12 @@ async function scrollRegions(page: Page): Promise<{ element: string; focusable: 
   );
 }
 
-async function load(path: string, screen: Screen): Promise<OpenedPage> {
+/** Open a page and give it the reader's first input; what went wrong on the way is in `problems`. */
+async function load(path: string, screen: Screen, problems: string[]): Promise<OpenedPage> {
   const opened = await site.open(SCREENS[screen]);
-  await opened.page.goto(site.server.url + path, { waitUntil: 'domcontentloaded' });
+  const response = await opened.page.goto(site.server.url + path, { waitUntil: 'domcontentloaded' });
+  if (response?.status() !== 200) problems.push(`${path}: status ${response?.status()}`);
+  if (new URL(opened.page.url()).pathname !== path) problems.push(`${path}: landed on ${opened.page.url()}`);
   await waitForSettled(opened.page);
   return opened;
 }
@@ -187,7 +195,11 @@ describe('the gates can fail', () => {
   test('the furniture check reads aria-labels, titles and button texts', async () => {
     const { page } = await site.open();
     await page.setContent(
-      '<nav class="navbar"><a title="Edit this page">Правка</a></nav><button aria-label="Close">×</button><footer>Monq Docs</footer>',
+      '<nav class="navbar"><a title="Edit this page">Правка</a></nav><button aria-label="Close">×</button><footer>Monq Docs</footer>' +
+        // the authors' text is not interface, even in an attribute
+        '<article><div class="theme-doc-markdown"><a aria-label="Прямая ссылка на Switch request">#</a></div>' +
+        '<a class="card" title="Функции Switch and ForEach">Функции</a></article>' +
+        '<nav class="table-of-contents"><a class="table-of-contents__link">Пример: POST</a></nav>',
     );
     const found = englishFindings('fixture', await furnitureStrings(page));
     assert.equal(found.length, 2, found.join('\n'));
@@ -195,8 +207,8 @@ describe('the gates can fail', () => {
   });
 });
 
-describe(`accessibility of ${sample.length} pages`, () => {
-  test('the sample spans every section', () => {
+describe(`${sample.length} pages in Chromium`, () => {
+  test('the sample spans every section, both versions and the upgrade instance', () => {
     assert.deepEqual(Array.from(new Set(sample.map(sectionOf))).sort(), Array.from(new Set(allPages.map(sectionOf))).sort());
     assert.ok(sample.length >= Math.min(60, allPages.length));
   });
@@ -204,12 +216,12 @@ describe(`accessibility of ${sample.length} pages`, () => {
   // One visit a page, three screens in turn: light desktop, the same page after the system turns dark
   // (the theme follows it), then a 360 px phone. Colours are all that dark mode changes, so axe checks
   // only its colour rules there; the phone gets every rule again, since the layout changes.
-  test('light and dark mode and a 360 px phone: axe finds no serious or critical violation, every region that scrolls sideways on the phone takes the focus and has a name, the furniture has no English string', async () => {
+  test('each loads cleanly; in light and dark mode and on a 360 px phone axe finds no serious or critical violation, every region that scrolls sideways on the phone takes the focus and has a name, the furniture has no English string', async () => {
     const problems: string[] = [];
     const english: string[] = [];
     let regions = 0;
     await pool(sample, 2, async (path) => {
-      const opened = await load(path, 'light');
+      const opened = await load(path, 'light', problems);
       const { page } = opened;
       const report = (screen: Screen, found: AxeFinding[]) => {
         for (const v of found) problems.push(`${path} [${screen}] ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(' | ')}`);
@@ -240,6 +252,8 @@ describe(`accessibility of ${sample.length} pages`, () => {
           regions += 1;
           if (!region.focusable || !region.name) problems.push(`${path} [phone] ${region.element} scrolls sideways: focusable ${region.focusable}, name "${region.name}"`);
         }
+        for (const text of opened.consoleErrors) problems.push(`${path}: console error ${text}`);
+        for (const text of opened.failedRequests) problems.push(`${path}: failed request ${text}`);
         for (const url of opened.offHost) problems.push(`${path}: off-host request ${url}`);
       } finally {
         await page.context().close();
