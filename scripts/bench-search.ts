@@ -92,8 +92,24 @@ async function main() {
   await queryTimesAndRecall(buildDir);
 }
 
+/**
+ * Records in the page when the click is pressed (on window, in the capture phase: the boot script's
+ * own listeners there stop the event's propagation) and when the first hit is in the dialog.
+ */
+const TIMING_SCRIPT = `(() => {
+  const timing = {clicked: 0, firstHit: 0};
+  window.monqBench = timing;
+  window.addEventListener('pointerdown', () => { if (!timing.clicked) timing.clicked = performance.now(); }, {capture: true});
+  new MutationObserver((records, observer) => {
+    if (document.querySelector('.DocSearch-Hit a[href^="/"]')) {
+      timing.firstHit = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+})()`;
+
 /** How long the reader reads after a first input (a scroll, a key) before opening search. */
-const READING_MS = 5000;
+const READING_MS = 10000;
 
 /**
  * One run: a fresh context opens a 9.0 page; `afterInput` gives it the reader's first input (a press
@@ -120,19 +136,22 @@ async function firstResult(
       await page.keyboard.press('Shift');
       await page.waitForTimeout(READING_MS);
     }
-    const started = (await page.evaluate('performance.now()')) as number;
+    // Timed in the page: from the press of the click to the first hit inserted into the dialog. A
+    // string, so that no transpiler helper of this script ends up in the page.
+    await page.evaluate(TIMING_SCRIPT);
     await page.click('.DocSearch-Button');
-    await page.waitForSelector('.DocSearch-Input');
-    await page.keyboard.type('метрики');
+    await page.fill('.DocSearch-Input', 'метрики');
     await page.waitForSelector('.DocSearch-Hit a[href^="/"]', {timeout: 60000});
-    return ((await page.evaluate('performance.now()')) as number) - started;
+    const timing = (await page.evaluate('window.monqBench')) as {clicked: number; firstHit: number};
+    return timing.firstHit - timing.clicked;
   } finally {
     await context.close();
   }
 }
 
 async function firstResultTimes(buildDir: string, pageFor90: string, runs: number) {
-  console.log('\n2. Time to first results in Chromium: click on the search button → «метрики» typed → first hit');
+  console.log('\n2. Time to first results in Chromium: from the click on the search button to the first hit of «метрики»');
+  console.log('   (timed in the page; the query is entered as soon as the input appears)');
   console.log(`   after the first input: the reader pressed a key and read for ${READING_MS / 1000} s (the index loads in idle time)`);
   console.log('   cold: the click is the page\'s first input (hydration, modal, engine and index load included)');
   console.log('   targets (issue 24): after the first input ≤ 300 ms at 1×, ≤ 1000 ms at 4× CPU slowdown');

@@ -92,6 +92,36 @@ export function withVerbatim<T extends AlgoliaLikeClient>(client: T, verbatim: (
   return wrapped;
 }
 
+/** Let the input events already queued (a burst of keystrokes, a paste) reach the page first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The dialog's searches, latest first: a search that a newer one overtook while it waited for its
+ * turn is not run; it answers with the newer one's results. The dialog shows only the latest query's
+ * results anyway (autocomplete drops older answers), so a burst of keystrokes costs one search, not
+ * one per letter, and no screen of stale results flashes between them. The local client runs on the
+ * main thread: each search it skips is time the reader's typing gets back.
+ */
+export function latestOnly<T extends AlgoliaLikeClient>(client: T): T {
+  let calls = 0;
+  let newest: Promise<{results: SearchResponse[]}> | null = null;
+  const run = async (call: number, input: {requests: SearchRequest[]}): Promise<{results: SearchResponse[]}> => {
+    await nextTask();
+    if (call !== calls && newest !== null) {
+      return newest;
+    }
+    return client.search(input);
+  };
+  const wrapped = Object.create(client) as T;
+  (wrapped as AlgoliaLikeClient).search = (input) => {
+    calls += 1;
+    const promise = run(calls, input);
+    newest = promise;
+    return promise;
+  };
+  return wrapped;
+}
+
 /** A few lines of the hosted service's multi-query API (`POST /1/indexes/*` + `/queries`). */
 export function createHostedSearchClient(appId: string, apiKey: string): AlgoliaLikeClient {
   return {

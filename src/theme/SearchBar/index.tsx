@@ -38,7 +38,7 @@ import {
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {DocSearchModal as DocSearchModalType, DocSearchHit} from '@docsearch/react';
 // CUSTOM CODE
-import {withVerbatim, type LocalDocSearchClient} from '@site/src/search/clients';
+import {latestOnly, withVerbatim, type LocalDocSearchClient} from '@site/src/search/clients';
 import {useSearchBackend} from '@site/src/search/useSearchBackend';
 import type * as DialogParts from '@site/src/search/dialogParts';
 import DialogLoading from '@site/src/search/DialogLoading';
@@ -120,7 +120,7 @@ function useTransformSearchClient(local: LocalDocSearchClient | null, store: Sea
   return useCallback(
     (searchClient: any) => {
       if (local) {
-        return trackSearchClient(withVerbatim(local, () => store.get().verbatim), store) as any;
+        return latestOnly(trackSearchClient(withVerbatim(local, () => store.get().verbatim), store)) as any;
       }
       searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
       return trackSearchClient(searchClient, store);
@@ -244,8 +244,12 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
   const preloadIndex = useCallback(() => {
     local?.preload(facetFiltersRef.current);
   }, [local]);
-  // The page's script starts at the reader's first input: a little later, in idle time, load the index
-  // in the background (not among the scripts that make the page interactive).
+  const prefetchSearch = useCallback(() => {
+    prefetchDocSearchModal();
+    preloadIndex();
+  }, [preloadIndex]);
+  // The page's script starts at the reader's first input: a little later, in idle time, load the
+  // dialog and the index in the background (not among the scripts that make the page interactive).
   useEffect(() => {
     if (!local) {
       return undefined;
@@ -255,9 +259,9 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
       const idle = (window as {requestIdleCallback?: (callback: () => void, options?: {timeout: number}) => number})
         .requestIdleCallback;
       if (idle) {
-        handle = idle(preloadIndex, {timeout: 2000});
+        handle = idle(prefetchSearch, {timeout: 2000});
       } else {
-        preloadIndex();
+        prefetchSearch();
       }
     }, SEARCH_PRELOAD_DELAY_MS);
     return () => {
@@ -266,11 +270,7 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
         window.cancelIdleCallback(handle);
       }
     };
-  }, [local, preloadIndex]);
-  const prefetchSearch = useCallback(() => {
-    prefetchDocSearchModal();
-    preloadIndex();
-  }, [preloadIndex]);
+  }, [local, prefetchSearch]);
   // CUSTOM CODE END
 
   // CUSTOM CODE: the state of the dialog's chunk while it loads (null: not loading).
