@@ -24,7 +24,6 @@ export const FALLBACK_LABEL = 'Прокручиваемая таблица';
 /** Longest label; a longer name is cut at a word boundary with «…». */
 export const MAX_LABEL_LENGTH = 80;
 
-
 const HEADING = /^h[1-6]$/;
 
 /** Text of a node as a reader sees it, whitespace collapsed. */

@@ -16,7 +16,6 @@ export const FALLBACK_LANGUAGE = 'text';
 export const REGISTRY_MODULE = '@site/src/lib/code/tokens';
 export const EXPORT_NAME = '__monqCodeTokens';
 
-
 /** The language of a `code` element from its `language-…` class, lower case as the theme does. */
 export function languageOf(code: HastNode): string {
   const raw = code.properties?.className;
