@@ -126,13 +126,13 @@ function englishFindings(path: string, strings: string[]): string[] {
     .map((text) => `${path}: "${text}" (${englishWords(text).join(', ')})`);
 }
 
-/** The screens the sample is checked on. */
+/** The window a page opens in, and the phone screen it narrows to. */
 const SCREENS = {
-  light: { colorScheme: 'light', viewport: { width: 1280, height: 900 } },
-  dark: { colorScheme: 'dark', viewport: { width: 1280, height: 900 } },
+  desktop: { colorScheme: 'light', viewport: { width: 1280, height: 900 } },
   phone: { colorScheme: 'light', viewport: { width: 360, height: 740 } },
 } as const;
-type Screen = keyof typeof SCREENS;
+/** The states a page is checked in, one after another in the same visit. */
+type Screen = 'light' | 'dark' | 'phone';
 
 /**
  * Every element of the article that scrolls sideways (its content is wider than its box and its
@@ -156,8 +156,8 @@ async function scrollRegions(page: Page): Promise<{ element: string; focusable: 
 }
 
 /** Open a page and give it the reader's first input; what went wrong on the way is in `problems`. */
-async function load(path: string, screen: Screen, problems: string[]): Promise<OpenedPage> {
-  const opened = await site.open(SCREENS[screen]);
+async function load(path: string, problems: string[]): Promise<OpenedPage> {
+  const opened = await site.open(SCREENS.desktop);
   const response = await opened.page.goto(site.server.url + path, { waitUntil: 'domcontentloaded' });
   if (response?.status() !== 200) problems.push(`${path}: status ${response?.status()}`);
   if (new URL(opened.page.url()).pathname !== path) problems.push(`${path}: landed on ${opened.page.url()}`);
@@ -221,7 +221,7 @@ describe(`${sample.length} pages in Chromium`, () => {
     const english: string[] = [];
     let regions = 0;
     await pool(sample, 2, async (path) => {
-      const opened = await load(path, 'light', problems);
+      const opened = await load(path, problems);
       const { page } = opened;
       const report = (screen: Screen, found: AxeFinding[]) => {
         for (const v of found) problems.push(`${path} [${screen}] ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(' | ')}`);
