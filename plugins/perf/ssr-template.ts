@@ -14,9 +14,13 @@
  */
 import { createRequire } from 'node:module';
 import { counterSnippet } from '../../src/lib/reader/metrica';
+import { SEARCH_SHELL_TEXT } from '../../src/lib/hydration/searchShell';
 
 /** The boot function (plain JavaScript, run in the browser; `src/lib/hydration/boot.cjs`). */
-export type MonqBoot = (config: { scripts: string[]; eager: boolean }, win?: Window) => void;
+export type MonqBoot = (
+  config: { scripts: string[]; eager: boolean; search?: Record<keyof typeof SEARCH_SHELL_TEXT, string> },
+  win?: Window,
+) => void;
 const { monqBoot } = createRequire(import.meta.url)('../../src/lib/hydration/boot.cjs') as { monqBoot: MonqBoot };
 
 /** Leading `<link>` elements of the rendered app: what moves to `<head>`. */
@@ -64,14 +68,15 @@ export const ENTRY_SCRIPT = /(?:^|\/)(?:runtime~)?main(?:\.[\w-]+)?\.js$/;
 /**
  * The inline script that loads the page's entry scripts on intent and prefetches its route chunks
  * (both from `it.scripts`). The route chunks differ from page to page, so they are an attribute, not
- * part of the script's text: one Content-Security-Policy hash covers the boot of every page.
+ * part of the script's text: one Content-Security-Policy hash covers the boot of every page. The
+ * search shell's strings are the same on every page too.
  */
 export function bootScript(eager: boolean): string {
   const entry = `it.scripts.filter((script) => ${ENTRY_SCRIPT.toString()}.test(script))`;
   const chunks = `it.scripts.filter((script) => !${ENTRY_SCRIPT.toString()}.test(script))`;
   const scripts = `<%~ JSON.stringify(${entry}.map((script) => it.baseUrl + script)) %>`;
   const prefetch = `<%= ${chunks}.map((script) => it.baseUrl + script).join(' ') %>`;
-  return `<script data-prefetch="${prefetch}">(${bootSource()})({scripts:${scripts},eager:${eager}})</script>`;
+  return `<script data-prefetch="${prefetch}">(${bootSource()})({scripts:${scripts},eager:${eager},search:${JSON.stringify(SEARCH_SHELL_TEXT)}})</script>`;
 }
 
 /** The template, from the options; rendered by Docusaurus with Eta (`it` is the page). */

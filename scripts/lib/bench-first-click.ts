@@ -1,8 +1,13 @@
 /**
  * First interaction: a cold doc page at 4× CPU slowdown (DevTools' `Emulation.setCPUThrottlingRate`),
- * the reader's first action a click on the navbar's search button. The figure is the time from the
- * press to the dialog's input having focus (the reader can type). Printed by `npm run bench`; the
- * target is 1.0 s (issue 23). Not a test: the machine's load moves it.
+ * the reader's first action a click on the navbar's search button. Two figures, from the press:
+ *
+ * - `inputMs`: a search dialog's input has focus and takes typing. On a page that is not interactive
+ *   yet this is the search shell the inline boot opens (src/lib/hydration/searchShell.ts);
+ * - `dialogMs`: DocSearch's own dialog has taken over (its input has focus), so results can show.
+ *
+ * Printed by `npm run bench`; the target of `inputMs` is 1.0 s (issue 23). Not a test: the machine's
+ * load moves it.
  */
 import type { Browser } from 'playwright-core';
 
@@ -11,8 +16,13 @@ export const FIRST_CLICK_TARGET_MS = 1000;
 /** The CPU slowdown of the measurement (Lighthouse's mobile preset uses the same). */
 export const CPU_SLOWDOWN = 4;
 
-/** Milliseconds from the press on the search button to a focused search input, on a cold page. */
-export async function measureFirstClick(browser: Browser, origin: string, path: string): Promise<number> {
+export interface FirstClick {
+  inputMs: number;
+  dialogMs: number;
+}
+
+/** Milliseconds from the press on the search button to a focused input: the shell's, then the dialog's. */
+export async function measureFirstClick(browser: Browser, origin: string, path: string): Promise<FirstClick> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const tab = await context.newPage();
@@ -21,13 +31,15 @@ export async function measureFirstClick(browser: Browser, origin: string, path: 
     await tab.goto(origin + path, { waitUntil: 'load' });
     await tab.waitForLoadState('networkidle');
     await tab.evaluate(() => {
-      const marks: { down?: number; focus?: number } = {};
+      const marks: { down?: number; input?: number; dialog?: number } = {};
       (window as unknown as { __firstClick: typeof marks }).__firstClick = marks;
       window.addEventListener('pointerdown', (event) => (marks.down ??= event.timeStamp), { capture: true, once: true });
       document.addEventListener(
         'focusin',
         (event) => {
-          if (marks.focus === undefined && (event.target as Element).matches('.DocSearch-Input')) marks.focus = performance.now();
+          const target = event.target as Element;
+          if (marks.input === undefined && target.matches('.DocSearch-Input, .monq-search-shell__input')) marks.input = performance.now();
+          if (marks.dialog === undefined && target.matches('.DocSearch-Input')) marks.dialog = performance.now();
         },
         true,
       );
@@ -36,8 +48,10 @@ export async function measureFirstClick(browser: Browser, origin: string, path: 
     if (!box) throw new Error(`${path}: no search button in the navbar`);
     await tab.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await tab.waitForFunction(() => document.activeElement?.matches('.DocSearch-Input') === true, undefined, { timeout: 60_000 });
-    const { down, focus } = await tab.evaluate(() => (window as unknown as { __firstClick: { down: number; focus: number } }).__firstClick);
-    return Math.round(focus - down);
+    const { down, input, dialog } = await tab.evaluate(
+      () => (window as unknown as { __firstClick: { down: number; input: number; dialog: number } }).__firstClick,
+    );
+    return { inputMs: Math.round(input - down), dialogMs: Math.round(dialog - down) };
   } finally {
     await context.close();
   }

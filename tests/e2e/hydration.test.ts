@@ -158,10 +158,69 @@ describe('hydration on intent', () => {
     assert.deepEqual(consoleErrors, []);
   });
 
+  /**
+   * Holds back `main.js` until `release()`: the page stays not interactive for as long as a test needs
+   * (its prefetch waits too, so no cached copy can start the page early).
+   */
+  async function holdMainScript(page: Page): Promise<() => void> {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((open) => (release = open));
+    await page.route(/\/assets\/js\/main\.\w+\.js$/, async (route) => {
+      await gate;
+      await route.fallback();
+    });
+    return release;
+  }
+
+  test('a first click on search opens a dialog with a focused input before the page is interactive; the typed text carries over', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    const release = await holdMainScript(page);
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    await page.locator('.navbar .DocSearch-Button').first().click();
+    const shell = page.locator('.monq-search-shell[role="dialog"][aria-modal="true"]');
+    await shell.waitFor({ state: 'visible', timeout: 2_000 });
+    assert.equal(await page.evaluate(() => document.activeElement?.matches('.monq-search-shell input[type="search"]')), true, 'its input has focus');
+    assert.equal(await shell.locator('input').getAttribute('placeholder'), 'Поиск по документации');
+    await page.keyboard.type('сигн');
+    assert.equal(await page.getAttribute('html', 'data-has-hydrated'), 'false', 'typed before the page is interactive');
+    release();
+    await page.locator('.DocSearch-Modal').waitFor({ state: 'visible', timeout: 20_000 });
+    await page.keyboard.type('ал');
+    assert.equal(await page.locator('.DocSearch-Input').inputValue(), 'сигнал', 'nothing typed is lost in the takeover');
+    assert.equal(await page.locator('.monq-search-shell').count(), 0, 'the shell is gone');
+    await page.locator('.DocSearch-Hit').first().waitFor({ state: 'visible' });
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('Escape closes the search shell, and the dialog does not open when the page becomes interactive', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 390, height: 844 } });
+    const release = await holdMainScript(page);
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    await page.locator('.navbar .DocSearch-Button').first().click();
+    await page.locator('.monq-search-shell').waitFor({ state: 'visible', timeout: 2_000 });
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('.monq-search-shell').count(), 0);
+    // «Отменить» closes it too (on a phone there is no Escape key).
+    await page.keyboard.press('Control+k');
+    await page.locator('.monq-search-shell').waitFor({ state: 'visible', timeout: 2_000 });
+    await page.locator('.monq-search-shell').getByRole('button', { name: 'Отменить' }).click();
+    assert.equal(await page.locator('.monq-search-shell').count(), 0);
+    release();
+    await page.locator(interactive).waitFor({ state: 'attached', timeout: 20_000 });
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('.DocSearch-Modal').count(), 0, 'a dismissed search is not replayed');
+    assert.deepEqual(consoleErrors, []);
+  });
+
   /** A cold page whose first input is a click on the navbar's search button: the dialog opens, ready to type. */
   async function firstClickOpensSearch(page: Page): Promise<void> {
     assert.equal(await page.getAttribute('html', 'data-hydration'), 'waiting');
     await page.locator('.navbar .DocSearch-Button').first().click();
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.matches('.monq-search-shell input, .DocSearch-Input')),
+      true,
+      'an input takes typing as soon as the click is handled',
+    );
     await page.locator('.DocSearch-Modal').waitFor({ state: 'visible', timeout: 60_000 });
     await page.waitForFunction(() => document.activeElement?.matches('.DocSearch-Input') === true, undefined, { timeout: 60_000 });
     await page.keyboard.type('сигнал');

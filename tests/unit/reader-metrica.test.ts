@@ -77,17 +77,23 @@ describe('counter settings', () => {
 });
 
 describe('the inline counter of a page', () => {
-  test('queues init and the first view\'s hit as pageViewHit has it, loads the tag once, marks the first hit', () => {
+  test('queues init and the first view\'s hit as pageViewHit has it, loads the tag once the page has loaded, marks the first hit', () => {
     const calls: unknown[][] = [];
     const appended: { src: string; async: boolean }[] = [];
+    const onLoad: Array<() => void> = [];
     const document = {
+      readyState: 'interactive',
       title: 'Сигналы | Monq Docs',
       referrer: 'https://ya.ru/',
       createElement: () => ({ src: '', async: false }),
       head: { appendChild: (script: { src: string; async: boolean }) => appended.push(script) },
     };
     const location = { origin, pathname: '/docs/guide/signals/', search: '?x=1', hash: '#a' };
-    const window: { ym?: { a?: unknown[][] }; monqFirstHit?: boolean } = {};
+    const window: { ym?: { a?: unknown[][] }; monqFirstHit?: boolean; addEventListener: (type: string, listener: () => void) => void } = {
+      addEventListener: (type, listener) => {
+        if (type === 'load') onLoad.push(listener);
+      },
+    };
     new Function('window', 'document', 'location', counterSnippet(42))(window, document, location);
     for (const args of window.ym?.a ?? []) calls.push(Array.from(args as ArrayLike<unknown>));
     const hit = pageViewHit(null, location, origin, document.title, document.referrer)!;
@@ -95,7 +101,10 @@ describe('the inline counter of a page', () => {
       [42, 'init', { ...METRICA_INIT_OPTIONS }],
       [42, 'hit', hit.url, { title: hit.title, referer: hit.referer }],
     ]);
-    assert.deepEqual(appended, [{ src: METRICA_TAG_URL, async: true }]);
     assert.equal(window.monqFirstHit, true);
+    assert.deepEqual(appended, [], 'the tag waits for the page to load');
+    onLoad.forEach((listener) => listener());
+    assert.deepEqual(appended, [{ src: METRICA_TAG_URL, async: true }]);
+
   });
 });

@@ -6,6 +6,9 @@ import { ENTRY_SCRIPT, bootSource, splitLeadingLinks, ssrTemplate, type MonqBoot
 import { pageTemplate } from '../../config/perf';
 import { readEnv } from '../../config/env';
 import { counterSnippet } from '../../src/lib/reader/metrica';
+import { SEARCH_SHELL_TEXT } from '../../src/lib/hydration/searchShell';
+import { LOADING_TEXT } from '../../src/lib/reader/loading';
+import { readFileSync } from 'node:fs';
 
 const PRELOADS = '<link rel="preload" as="image" href="/img/logo.svg"/><link rel="preload" as="image" href="/img/logo-dark.svg"/>';
 const APP = '<div role="region"><a href="#main">Перейти</a></div><nav class="navbar"><link rel="x" href="/in-app"/></nav>';
@@ -51,17 +54,18 @@ test('hydration on intent: the entry scripts are loaded by the inline boot, not 
   const head = html.slice(0, html.indexOf('</head>'));
   assert.doesNotMatch(html, /<script src=/, 'no entry script tag');
   assert.ok(head.includes('<script data-prefetch="">'), head);
-  assert.ok(head.includes('({scripts:["/assets/js/runtime~main.js","/assets/js/main.js"],eager:false})</script>'), head);
+  assert.ok(head.includes('({scripts:["/assets/js/runtime~main.js","/assets/js/main.js"],eager:false,search:{'), head);
+  assert.ok(head.includes('"placeholder":"Поиск по документации"'), 'the search shell gets the dialog\'s strings');
   // The boot is the last element of <head>, after the stylesheet.
   assert.ok(head.indexOf('styles.css') < head.indexOf('<script data-prefetch'));
-  assert.match(render(ssrTemplate({ hydration: 'intent', eager: true }), APP), /eager:true\}\)<\/script>/);
+  assert.match(render(ssrTemplate({ hydration: 'intent', eager: true }), APP), /eager:true,search:/);
 });
 
 test('route chunks among the page scripts: prefetched by the boot, never a script tag; entry scripts as before', () => {
   const scripts = ['assets/js/runtime~main.7beba60e.js', 'assets/js/main.da5a2865.js', 'assets/js/3167.991cfb1c.js', 'assets/js/822.1d333aba.js'];
   const intent = render(ssrTemplate({ hydration: 'intent', eager: false }), APP, scripts);
   assert.ok(intent.includes('<script data-prefetch="/assets/js/3167.991cfb1c.js /assets/js/822.1d333aba.js">'), intent);
-  assert.ok(intent.includes('({scripts:["/assets/js/runtime~main.7beba60e.js","/assets/js/main.da5a2865.js"],eager:false})</script>'));
+  assert.ok(intent.includes('({scripts:["/assets/js/runtime~main.7beba60e.js","/assets/js/main.da5a2865.js"],eager:false,'));
   // The script's text is the same whatever the page's chunks: one CSP hash for every page.
   const bootText = (html: string) => /<script data-prefetch="[^"]*">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const other = render(ssrTemplate({ hydration: 'intent', eager: false }), APP, [...scripts.slice(0, 2), 'assets/js/77.aa.js']);
@@ -223,20 +227,26 @@ function fakePage({
     fire,
     hydrate,
     parsed: () => onParsed?.(),
+    /** The page has loaded: the prefetches scheduled after it are made. */
+    loaded: () => timers.splice(0).forEach((callback) => callback()),
   };
 }
 
 test('boot: the route chunks are prefetched with the entry scripts and never inserted (main.js loads what it needs)', () => {
   const page = fakePage({ prefetchAttribute: '/c1.js /c2.js' });
   page.start();
+  assert.deepEqual(page.prefetched, [], 'nothing competes with the page while it loads');
+  page.loaded();
   assert.deepEqual(page.prefetched, ['prefetch script /r.js', 'prefetch script /m.js', 'prefetch script /c1.js', 'prefetch script /c2.js']);
   page.fire('pointermove');
   assert.deepEqual(page.inserted, ['/r.js', '/m.js']);
   const frugal = fakePage({ connection: { saveData: true }, prefetchAttribute: '/c1.js' });
   frugal.start();
+  frugal.loaded();
   assert.deepEqual(frugal.prefetched, [], 'nothing fetched ahead on a data saver');
   const fromAttribute = fakePage({ prefetchAttribute: '/c1.js /c2.js' });
   fromAttribute.start();
+  fromAttribute.loaded();
   assert.deepEqual(fromAttribute.prefetched.slice(2), ['prefetch script /c1.js', 'prefetch script /c2.js'], 'read from data-prefetch');
 });
 
@@ -245,6 +255,7 @@ test('boot: nothing runs until the first input, which loads the runtime and then
   page.start();
   assert.equal(page.attributes.get('data-hydration'), 'waiting');
   assert.deepEqual(page.inserted, []);
+  page.loaded();
   assert.deepEqual(page.prefetched, ['prefetch script /r.js', 'prefetch script /m.js'], 'fetched ahead, not run');
   page.fire('focusin', { target: page.element('input', null, true) });
   assert.deepEqual(page.inserted, [], 'the browser focusing an autofocus field is not an input');
@@ -335,12 +346,14 @@ test('boot: nothing is fetched ahead on a data saver or a 2G connection', () => 
   for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: 'slow-2g' }, { effectiveType: '2g' }]) {
     const page = fakePage({ connection });
     page.start();
+    page.loaded();
     assert.deepEqual(page.prefetched, [], JSON.stringify(connection));
     page.fire('touchstart');
     assert.equal(page.inserted.length, 2, 'the first input still starts the page');
   }
   const fast = fakePage({ connection: { saveData: false, effectiveType: '4g' } });
   fast.start();
+  fast.loaded();
   assert.equal(fast.prefetched.length, 2);
 });
 
@@ -366,4 +379,12 @@ test('boot: eager pages and the search page with a query start at once, after th
 test('the split keeps the app intact and stops at the first element that is not a link', () => {
   assert.deepEqual(splitLeadingLinks(PRELOADS + APP), { links: PRELOADS, app: APP });
   assert.deepEqual(splitLeadingLinks(APP), { links: '', app: APP });
+});
+
+test('the search shell speaks with the strings of the dialog it stands for', () => {
+  const code = JSON.parse(readFileSync(new URL('../../i18n/ru/code.json', import.meta.url), 'utf8')) as Record<string, { message: string }>;
+  assert.equal(SEARCH_SHELL_TEXT.label, code['theme.SearchModal.searchBox.searchInputLabel']?.message);
+  assert.equal(SEARCH_SHELL_TEXT.placeholder, code['theme.SearchModal.searchBox.placeholderText']?.message);
+  assert.equal(SEARCH_SHELL_TEXT.cancel, code['theme.SearchModal.searchBox.cancelButtonText']?.message);
+  assert.equal(SEARCH_SHELL_TEXT.loading, LOADING_TEXT.inProgress);
 });

@@ -9,7 +9,7 @@
  * `main.js`, which hydrates) starts at the reader's first sign of intent: a pointer move or press, a
  * touch, a key, focus, the wheel, a scroll, or a change of the system colour scheme. Until then no
  * script of the site runs, so a page that is only read costs no main-thread work. The scripts are
- * prefetched meanwhile (`<link rel="prefetch">`), except on a data saver or a 2G connection.
+ * prefetched once the page has loaded (`<link rel="prefetch">`), except on a data saver or a 2G connection.
  *
  * Until hydration is over, a click that a link does not handle by itself (a button, a `<summary>`, a
  * `href="#"` or `role="button"` link) is held back and replayed on the same element once the page is
@@ -30,9 +30,15 @@
  * the boot's own `<script>` (space-separated), not in its text: the text is the same on every page, so
  * the Content-Security-Policy needs one hash for it, not one per page.
  *
+ * A first click on the search button (or Ctrl+K, ⌘K, "/") does not wait for the page: the boot
+ * opens the search shell at once, a dialog with a focused input in which the reader can type while
+ * the page starts (`config.search` holds its strings). The replayed click opens the real dialog,
+ * which takes over what was typed and removes the shell (src/lib/hydration/searchShell.ts). Escape,
+ * «Отменить» or a click beside the shell closes it, and the held-back click is then not replayed.
+ *
  * Plain ES2017 in the browser, no module syntax: the template inlines `monqBoot.toString()`.
  *
- * @param {{ scripts: string[], eager: boolean }} config
+ * @param {{ scripts: string[], eager: boolean, search?: { label: string, placeholder: string, cancel: string, loading: string } }} config
  * @param {Window} [win]
  */
 function monqBoot(config, win) {
@@ -87,11 +93,12 @@ function monqBoot(config, win) {
     if (scheme && scheme.removeEventListener) scheme.removeEventListener('change', start);
     root.setAttribute('data-hydration', 'started');
     var observer = new api.MutationObserver(function () {
+      if (failed()) closeShell();
       if (!interactive()) return;
       observer.disconnect();
       finish();
     });
-    observer.observe(root, { attributes: true, attributeFilter: ['data-has-hydrated', 'data-hydrating'] });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-has-hydrated', 'data-hydrating', 'data-hydration'] });
     // The bundle hydrates the whole document: never before the parser has finished it. Meanwhile
     // (a page that starts at once) the scripts are fetched.
     if (d.readyState === 'loading') {
@@ -120,6 +127,8 @@ function monqBoot(config, win) {
       script.src = src;
       // Inserted scripts are async by default: keep the runtime before main.js.
       script.async = false;
+      // The page will not start: the search shell would wait for nothing.
+      script.onerror = closeShell;
       d.head.appendChild(script);
     });
   }
@@ -147,12 +156,15 @@ function monqBoot(config, win) {
     start();
     var target = element(event.target);
     if (!target || event.button !== 0 || event.defaultPrevented) return;
+    // The shell is a working dialog: its own clicks are not held back.
+    if (shell && shell.root.contains(target)) return;
     var link = target.closest('a[href]');
     if (link && link.getAttribute('href') !== '#' && link.getAttribute('role') !== 'button') return;
     event.preventDefault();
     event.stopPropagation();
-    // The search dialog starts loading with the page's scripts (src/theme/SearchBar).
-    if (target.closest('.DocSearch-Button')) root.setAttribute('data-search-pending', '');
+    // The search dialog starts loading with the page's scripts (src/theme/SearchBar); meanwhile the
+    // shell takes the reader's typing. A search click made once the shell was closed is not replayed.
+    var opened = target.closest('.DocSearch-Button') ? openShell() : null;
     var init = {
       bubbles: true,
       cancelable: true,
@@ -170,6 +182,7 @@ function monqBoot(config, win) {
       button: 0,
     };
     queue.push(function () {
+      if (opened && opened.closed) return;
       if (target && target.isConnected) target.dispatchEvent(new api.MouseEvent('click', init));
     });
   }
@@ -216,7 +229,9 @@ function monqBoot(config, win) {
     var shortcut = ((key === 'k' || key === 'K') && (event.ctrlKey || event.metaKey)) || (key === '/' && !editable(event.target));
     if (!shortcut) return;
     event.preventDefault();
-    root.setAttribute('data-search-pending', '');
+    // The shell is open already: the dialog it stands for will open once.
+    if (shell) return;
+    var opened = openShell();
     var target = event.target;
     var init = {
       bubbles: true,
@@ -230,9 +245,86 @@ function monqBoot(config, win) {
       metaKey: event.metaKey,
     };
     queue.push(function () {
+      if (opened && opened.closed) return;
       var to = target && /** @type {Node} */ (target).isConnected ? target : d;
       to.dispatchEvent(new api.KeyboardEvent('keydown', init));
     });
+  }
+
+  /**
+   * The open search shell; `closed` becomes true when the reader dismisses it.
+   * @type {{ root: HTMLElement, closed: boolean } | null}
+   */
+  var shell = null;
+
+  /**
+   * Opens the search shell, or returns the one already open. Without strings (`config.search`
+   * absent) there is no shell: the click waits for the page as any other.
+   * @returns {{ closed: boolean }}
+   */
+  function openShell() {
+    root.setAttribute('data-search-pending', '');
+    if (shell) return shell;
+    var text = config.search;
+    if (!text) return { closed: false };
+    var box = d.createElement('div');
+    box.className = 'monq-search-shell';
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-modal', 'true');
+    box.setAttribute('aria-label', text.label);
+    var panel = d.createElement('div');
+    panel.className = 'monq-search-shell__panel';
+    var form = d.createElement('form');
+    form.className = 'monq-search-shell__form';
+    form.setAttribute('role', 'search');
+    var input = d.createElement('input');
+    input.className = 'monq-search-shell__input';
+    input.type = 'search';
+    input.placeholder = text.placeholder;
+    input.setAttribute('aria-label', text.label);
+    input.setAttribute('autocomplete', 'off');
+    input.setAttribute('autocapitalize', 'off');
+    input.setAttribute('enterkeyhint', 'search');
+    input.spellcheck = false;
+    input.maxLength = 512;
+    var cancel = d.createElement('button');
+    cancel.type = 'button';
+    cancel.className = 'monq-search-shell__cancel';
+    cancel.textContent = text.cancel;
+    var status = d.createElement('p');
+    status.className = 'monq-search-shell__status';
+    status.setAttribute('role', 'status');
+    status.textContent = text.loading;
+    form.appendChild(input);
+    form.appendChild(cancel);
+    panel.appendChild(form);
+    panel.appendChild(status);
+    box.appendChild(panel);
+    var opened = { root: box, closed: false };
+    shell = opened;
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+    });
+    cancel.addEventListener('click', closeShell);
+    box.addEventListener('click', function (event) {
+      if (event.target === box) closeShell();
+    });
+    box.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape') closeShell();
+    });
+    d.body.appendChild(box);
+    input.focus();
+    return opened;
+  }
+
+  /** The reader dismissed the shell, or the page cannot start: the search click is not replayed. */
+  function closeShell() {
+    var open = shell;
+    if (!open) return;
+    shell = null;
+    open.closed = true;
+    if (open.root.parentNode) open.root.parentNode.removeChild(open.root);
+    root.removeAttribute('data-search-pending');
   }
 
   /** Data saver or a 2G connection: nothing is fetched ahead (as for the prefetch of linked pages). */
@@ -256,8 +348,19 @@ function monqBoot(config, win) {
   INTENT.forEach(function (type) {
     w.addEventListener(type, onIntent, passive);
   });
-  // Fetched when the network is idle, run only at the first input.
-  if (!frugal()) hint('prefetch', config.scripts.concat(routeChunks()));
+  // Fetched once the page has loaded, run only at the first input. Requested earlier, the prefetches
+  // would share the connection with the page's own images and stylesheet.
+  if (!frugal()) {
+    var ahead = config.scripts.concat(routeChunks());
+    var prefetch = function () {
+      if (!started) hint('prefetch', ahead);
+    };
+    if (d.readyState === 'complete') w.setTimeout(prefetch, 0);
+    else
+      w.addEventListener('load', function () {
+        w.setTimeout(prefetch, 0);
+      });
+  }
   if (scheme && scheme.addEventListener) scheme.addEventListener('change', start);
 }
 

@@ -78,10 +78,11 @@ export function counterId(value: unknown): number | null {
 
 /**
  * The inline script of every page of a build with a counter (plugins/perf/ssr-template.ts): the
- * counter's standard queue, its tag loaded `async`, `init`, and the first page view's hit, with the
- * fields `pageViewHit` gives a first view (the page's address without `#hash`, its title, the
- * document referrer). It runs while the page is parsed, so the first view is counted without waiting
- * for the page's scripts, which start at the reader's first input. `window.monqFirstHit` tells the
+ * counter's standard queue, `init`, and the first page view's hit, with the fields `pageViewHit`
+ * gives a first view (the page's address without `#hash`, its title, the document referrer). It runs
+ * while the page is parsed, so the first view is queued without waiting for the page's scripts, which
+ * start at the reader's first input. The counter's tag, which sends the queue, loads once the page
+ * has loaded: it does not compete with the page's stylesheet and images, nor run before they paint. `window.monqFirstHit` tells the
  * client module (src/clientModules/metrica.ts) that the counter is set up and the first hit sent.
  * The same text on every page: one Content-Security-Policy hash.
  */
@@ -90,7 +91,8 @@ export function counterSnippet(id: number): string {
   return [
     '(function(w,d,l){',
     'w.ym=w.ym||function(){(w.ym.a=w.ym.a||[]).push(arguments)};w.ym.l=Date.now();',
-    `var s=d.createElement("script");s.async=true;s.src=${JSON.stringify(METRICA_TAG_URL)};d.head.appendChild(s);`,
+    `var t=function(){var s=d.createElement("script");s.async=true;s.src=${JSON.stringify(METRICA_TAG_URL)};d.head.appendChild(s)};`,
+    'd.readyState==="complete"?t():w.addEventListener("load",t);',
     `w.ym(${id},"init",${options});`,
     `w.ym(${id},"hit",l.origin+l.pathname+l.search,{title:d.title,referer:d.referrer});`,
     'w.monqFirstHit=true;',

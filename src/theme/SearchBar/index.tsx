@@ -19,7 +19,9 @@
  * - the "see all results" footer with the count of the latest query, not the sum of keystrokes;
  * - the "report missing results" link built from the query;
  * - while the dialog's chunk loads, the spinner after a delay, or the error if it fails
- *   (src/search/DialogLoading.tsx); a prefetch that fails stays quiet until the reader opens the dialog.
+ *   (src/search/DialogLoading.tsx); a prefetch that fails stays quiet until the reader opens the dialog;
+ * - the dialog takes over the search shell that the inline boot opened on a first click, with what the
+ *   reader typed into it (src/lib/hydration/searchShell.ts).
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
@@ -46,6 +48,7 @@ import {trackLazyLoad, type LoadingProps} from '@site/src/lib/reader/loading';
 import {missingResultsUrl, SEARCH_PRELOAD_DELAY_MS, type MonqSearchOptions} from '@site/src/search/options';
 import {createSearchStatusStore, trackSearchClient, type SearchStatusStore} from '@site/src/search/status';
 import {buttonTranslations} from '@site/src/search/buttonTranslations';
+import {takeOverSearchShell, type TakenShell} from '@site/src/lib/hydration/searchShell';
 import '@site/src/search/search.css';
 // CUSTOM CODE END
 
@@ -283,14 +286,31 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
   }, []);
   // CUSTOM CODE END
 
+  // CUSTOM CODE: the search shell of a first click (boot.cjs) goes once the dialog has rendered.
+  const shellRef = useRef<TakenShell | null>(null);
+  useEffect(() => {
+    if (isOpen) {
+      shellRef.current?.remove();
+      shellRef.current = null;
+    }
+  }, [isOpen]);
+  // CUSTOM CODE END
+
   const openModal = useCallback(() => {
     prepareSearchContainer();
     preloadIndex();
     // CUSTOM CODE
+    const shell = takeOverSearchShell(document);
+    if (shell?.typed) {
+      setInitialQuery(shell.typed);
+    }
     if (DocSearchModal) {
+      shellRef.current = shell;
       setIsOpen(true);
       return;
     }
+    // The dialog is still loading: its own spinner (or error) replaces the shell.
+    shell?.remove();
     cancelDialogLoad.current?.();
     cancelDialogLoad.current = trackLazyLoad(importDocSearchModalIfNeeded(), {
       onState: setDialogLoad,
