@@ -26,12 +26,12 @@ import {
   type Match,
   type SearchDocument,
   type SynonymTable,
-  type BuildPacing,
   type Vocabulary,
 } from './engine';
 import {MAX_EXPANDED_WORDS, MAX_QUERY_WORDS, sanitizeQuery, switchLayout} from './forgiving';
 import {highlightAndSnippet, matcherFor, type HighlightTags, type HighlightValue} from './highlight';
 import {RetryError} from './errors';
+import {buildPacing} from './pacing';
 
 export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
@@ -219,21 +219,9 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
   const resolve = (path: string) => new URL(path, options.siteOrigin).href;
   let manifestPromise: Promise<Manifest> | null = null;
   // Searches waiting for an index: while there are any, the index is built at full speed; otherwise
-  // (a preload in the background) only in the page's idle time.
+  // (a preload in the background) in short slices when the page has nothing else to do (pacing.ts).
   let waiting = 0;
-  const pacing: BuildPacing = {
-    sliceMs: () => (waiting > 0 ? 40 : 8),
-    pause: () =>
-      new Promise((resolve) => {
-        const idle = (globalThis as {requestIdleCallback?: (callback: () => void, options: {timeout: number}) => void})
-          .requestIdleCallback;
-        if (waiting === 0 && idle) {
-          idle(() => resolve(undefined), {timeout: 500});
-        } else {
-          setTimeout(resolve, 0);
-        }
-      }),
-  };
+  const pacing = buildPacing(() => waiting > 0);
   let synonyms: SynonymTable = prepareSynonyms([]);
   const indexPromises = new Map<string, Promise<LoadedIndex>>();
 
