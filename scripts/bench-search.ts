@@ -8,7 +8,7 @@
  *   1. the size of every index file (raw and gzip) per docs version / instance;
  *   2. the time to first results in Chromium, at 1× and 4× CPU slowdown: a fresh browser context opens
  *      a 9.0 page, opens the modal, types a query and waits for the first hit; once after the reader's
- *      first input and a few seconds of reading (the index loads in idle time), once cold (the click
+ *      first input and a few seconds of reading (the index loads in the background), once cold (the click
  *      is the first input: hydration, engine and index load included);
  *   3. the median and 95th percentile query time over a fixed list of Russian queries, 30 hits per
  *      query with the 9.0 contextual filters, measured with the same client code the browser runs
@@ -113,7 +113,7 @@ const READING_MS = 10000;
 
 /**
  * One run: a fresh context opens a 9.0 page; `afterInput` gives it the reader's first input (a press
- * of Shift starts the page's script and, in idle time, the index load) and waits READING_MS; then a
+ * of Shift starts the page's script and, in the background, the index load) and waits READING_MS; then a
  * click on the search button, a query, and the time until the first hit is shown.
  */
 async function firstResult(
@@ -152,7 +152,7 @@ async function firstResult(
 async function firstResultTimes(buildDir: string, pageFor90: string, runs: number) {
   console.log('\n2. Time to first results in Chromium: from the click on the search button to the first hit of «метрики»');
   console.log('   (timed in the page; the query is entered as soon as the input appears)');
-  console.log(`   after the first input: the reader pressed a key and read for ${READING_MS / 1000} s (the index loads in idle time)`);
+  console.log(`   after the first input: the reader pressed a key and read for ${READING_MS / 1000} s (the index loads in the background)`);
   console.log('   cold: the click is the page\'s first input (hydration, modal, engine and index load included)');
   console.log('   targets (issue 24): after the first input ≤ 300 ms at 1×, ≤ 1000 ms at 4× CPU slowdown');
   const server = await serveStatic(buildDir);
