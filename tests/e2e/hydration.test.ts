@@ -200,6 +200,11 @@ describe('hydration on intent', () => {
     await page.locator('.monq-search-shell').waitFor({ state: 'visible', timeout: 2_000 });
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('.monq-search-shell').count(), 0);
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.matches('.DocSearch-Button')),
+      true,
+      'focus goes back to the search button',
+    );
     // «Отменить» closes it too (on a phone there is no Escape key).
     await page.keyboard.press('Control+k');
     await page.locator('.monq-search-shell').waitFor({ state: 'visible', timeout: 2_000 });

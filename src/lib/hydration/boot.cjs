@@ -163,7 +163,7 @@ function monqBoot(config, win) {
     event.preventDefault();
     event.stopPropagation();
     // The search dialog starts loading with the page's scripts (src/theme/SearchBar); meanwhile the
-    // shell takes the reader's typing. A search click made once the shell was closed is not replayed.
+    // shell takes the reader's typing. If the reader closes the shell, this click is not replayed.
     var opened = target.closest('.DocSearch-Button') ? openShell() : null;
     var init = {
       bubbles: true,
@@ -252,8 +252,9 @@ function monqBoot(config, win) {
   }
 
   /**
-   * The open search shell; `closed` becomes true when the reader dismisses it.
-   * @type {{ root: HTMLElement, closed: boolean } | null}
+   * The open search shell; `closed` becomes true when the reader dismisses it. `back` had focus
+   * before it opened (the search button after a click) and gets it again when the shell closes.
+   * @type {{ root: HTMLElement, closed: boolean, back: Element | null } | null}
    */
   var shell = null;
 
@@ -300,7 +301,7 @@ function monqBoot(config, win) {
     panel.appendChild(form);
     panel.appendChild(status);
     box.appendChild(panel);
-    var opened = { root: box, closed: false };
+    var opened = { root: box, closed: false, back: d.activeElement };
     shell = opened;
     form.addEventListener('submit', function (event) {
       event.preventDefault();
@@ -325,6 +326,8 @@ function monqBoot(config, win) {
     open.closed = true;
     if (open.root.parentNode) open.root.parentNode.removeChild(open.root);
     root.removeAttribute('data-search-pending');
+    var back = /** @type {HTMLElement | null} */ (open.back);
+    if (back && back.isConnected && typeof back.focus === 'function') back.focus();
   }
 
   /** Data saver or a 2G connection: nothing is fetched ahead (as for the prefetch of linked pages). */
