@@ -82,9 +82,9 @@ export function counterId(value: unknown): number | null {
  * gives a first view (the page's address without `#hash`, its title, the document referrer). It runs
  * while the page is parsed, so the first view is queued without waiting for the page's scripts, which
  * start at the reader's first input. The counter's tag, which sends the queue, loads once the page
- * has loaded: it does not compete with the page's stylesheet and images, nor run before they paint. `window.monqFirstHit` tells the
- * client module (src/clientModules/metrica.ts) that the counter is set up and the first hit sent.
- * The same text on every page: one Content-Security-Policy hash.
+ * has loaded: it does not compete with the page's stylesheet and images, nor run before they paint.
+ * `window.monqFirstHit` tells the client module (src/clientModules/metrica.ts) that the counter is
+ * set up and the first hit sent. The same text on every page: one Content-Security-Policy hash.
  */
 export function counterSnippet(id: number): string {
   const options = JSON.stringify(METRICA_INIT_OPTIONS);
