@@ -4,6 +4,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { firstInput, hydrated, siteUnderTest, startServer } from './lib';
@@ -158,6 +160,17 @@ describe('hydration on intent', () => {
     assert.deepEqual(consoleErrors, []);
   });
 
+  /** Serious and critical axe findings inside the search shell (rule id and the first element). */
+  async function shellFindings(page: Page): Promise<string[]> {
+    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+    return page.evaluate(async () => {
+      type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+      const axe = (window as unknown as { axe: { run: (context: string) => Promise<Result> } }).axe;
+      const { violations } = await axe.run('.monq-search-shell');
+      return violations.filter((found) => found.impact === 'serious' || found.impact === 'critical').map((found) => `${found.id}: ${found.nodes[0]?.target.join(' ')}`);
+    });
+  }
+
   /**
    * Holds back `main.js` until `release()`: the page stays not interactive for as long as a test needs
    * (its prefetch waits too, so no cached copy can start the page early).
@@ -181,6 +194,8 @@ describe('hydration on intent', () => {
     await shell.waitFor({ state: 'visible', timeout: 2_000 });
     assert.equal(await page.evaluate(() => document.activeElement?.matches('.monq-search-shell input[type="search"]')), true, 'its input has focus');
     assert.equal(await shell.locator('input').getAttribute('placeholder'), 'Поиск по документации');
+    await page.waitForTimeout(300);
+    assert.deepEqual(await shellFindings(page), [], 'axe, light mode, desktop (status line shown)');
     await page.keyboard.type('сигн');
     assert.equal(await page.getAttribute('html', 'data-has-hydrated'), 'false', 'typed before the page is interactive');
     release();
@@ -192,12 +207,14 @@ describe('hydration on intent', () => {
     assert.deepEqual(consoleErrors, []);
   });
 
-  test('Escape closes the search shell, and the dialog does not open when the page becomes interactive', async () => {
-    const { page, consoleErrors } = await site.open({ viewport: { width: 390, height: 844 } });
+  test('on a phone in dark mode the shell passes axe; Escape or «Отменить» closes it, and the dialog does not open later', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const release = await holdMainScript(page);
     await page.goto(site.server.url + DOC, { waitUntil: 'load' });
     await page.locator('.navbar .DocSearch-Button').first().click();
     await page.locator('.monq-search-shell').waitFor({ state: 'visible', timeout: 2_000 });
+    await page.waitForTimeout(300);
+    assert.deepEqual(await shellFindings(page), [], 'axe, dark mode, phone');
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('.monq-search-shell').count(), 0);
     assert.equal(
