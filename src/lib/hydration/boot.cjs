@@ -356,13 +356,12 @@ function monqBoot(config, win) {
   if (!frugal()) {
     var ahead = config.scripts.concat(routeChunks());
     var prefetch = function () {
-      if (!started) hint('prefetch', ahead);
+      w.setTimeout(function () {
+        if (!started) hint('prefetch', ahead);
+      }, 0);
     };
-    if (d.readyState === 'complete') w.setTimeout(prefetch, 0);
-    else
-      w.addEventListener('load', function () {
-        w.setTimeout(prefetch, 0);
-      });
+    if (d.readyState === 'complete') prefetch();
+    else w.addEventListener('load', prefetch);
   }
   if (scheme && scheme.addEventListener) scheme.addEventListener('change', start);
 }
