@@ -9,7 +9,6 @@ export const navbar = {
   logo: {
     alt: 'Логотип Monq',
     src: 'img/logo.svg',
-    srcDark: 'img/logo-dark.svg',
     width: 32,
     height: 32,
   },

@@ -272,7 +272,10 @@ describe('hydration on intent', () => {
       });
       await page.route(METRICA_TAG_URL, (route: Route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }));
       const scripts = watchScripts(page);
+      // The inline counter requests the tag in the first idle time after the page has loaded.
+      const tag = page.waitForRequest(METRICA_TAG_URL, { timeout: 10_000 });
       await page.goto(variant.url + DOC, { waitUntil: 'load' });
+      await tag;
       await page.waitForLoadState('networkidle');
       assert.deepEqual(scripts.filter((path) => path.startsWith('/assets/')), [], 'no script of the site before an input');
       assert.deepEqual(scripts, ['/metrika/tag.js'], 'the counter\'s tag is loaded by the inline counter');

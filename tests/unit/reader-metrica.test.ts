@@ -77,7 +77,7 @@ describe('counter settings', () => {
 });
 
 describe('the inline counter of a page', () => {
-  test('queues init and the first view\'s hit as pageViewHit has it, loads the tag once the page has loaded, marks the first hit', () => {
+  test('queues init and the first view\'s hit as pageViewHit has it, loads the tag in idle time after the page has loaded, marks the first hit', () => {
     const calls: unknown[][] = [];
     const appended: { src: string; async: boolean }[] = [];
     const onLoad: Array<() => void> = [];
@@ -89,10 +89,17 @@ describe('the inline counter of a page', () => {
       head: { appendChild: (script: { src: string; async: boolean }) => appended.push(script) },
     };
     const location = { origin, pathname: '/docs/guide/signals/', search: '?x=1', hash: '#a' };
-    const window: { ym?: { a?: unknown[][] }; monqFirstHit?: boolean; addEventListener: (type: string, listener: () => void) => void } = {
+    const idle: Array<{ task: () => void; timeout: number }> = [];
+    const window: {
+      ym?: { a?: unknown[][] };
+      monqFirstHit?: boolean;
+      addEventListener: (type: string, listener: () => void) => void;
+      requestIdleCallback: (task: () => void, options: { timeout: number }) => void;
+    } = {
       addEventListener: (type, listener) => {
         if (type === 'load') onLoad.push(listener);
       },
+      requestIdleCallback: (task, options) => idle.push({ task, timeout: options.timeout }),
     };
     new Function('window', 'document', 'location', counterSnippet(42))(window, document, location);
     for (const args of window.ym?.a ?? []) calls.push(Array.from(args as ArrayLike<unknown>));
@@ -104,6 +111,9 @@ describe('the inline counter of a page', () => {
     assert.equal(window.monqFirstHit, true);
     assert.deepEqual(appended, [], 'the tag waits for the page to load');
     onLoad.forEach((listener) => listener());
+    assert.deepEqual(appended, [], 'nor for its first paint: the tag waits for idle time');
+    assert.deepEqual(idle.map((entry) => entry.timeout), [3000], 'at most 3 s');
+    idle.forEach((entry) => entry.task());
     assert.deepEqual(appended, [{ src: METRICA_TAG_URL, async: true }]);
 
   });

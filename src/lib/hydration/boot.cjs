@@ -351,14 +351,27 @@ function monqBoot(config, win) {
   INTENT.forEach(function (type) {
     w.addEventListener(type, onIntent, passive);
   });
-  // Fetched once the page has loaded, run only at the first input. Requested earlier, the prefetches
-  // would share the connection with the page's own images and stylesheet.
+  // Fetched once the page has loaded and painted, in idle time, run only at the first input.
+  // Requested earlier, the prefetches would share the connection and the main thread with the page's
+  // own stylesheet, images and first paint. One link per idle callback: each request costs the main
+  // thread a few milliseconds on a slow phone, and fifteen at once made a long task just as the
+  // reader starts to scroll.
   if (!frugal()) {
     var ahead = config.scripts.concat(routeChunks());
+    var idle = w.requestIdleCallback
+      ? function (/** @type {() => void} */ task) {
+          w.requestIdleCallback(task, { timeout: 3000 });
+        }
+      : function (/** @type {() => void} */ task) {
+          w.setTimeout(task, 0);
+        };
+    var next = function () {
+      if (started || ahead.length === 0) return;
+      hint('prefetch', ahead.splice(0, 1));
+      idle(next);
+    };
     var prefetch = function () {
-      w.setTimeout(function () {
-        if (!started) hint('prefetch', ahead);
-      }, 0);
+      idle(next);
     };
     if (d.readyState === 'complete') prefetch();
     else w.addEventListener('load', prefetch);

@@ -81,8 +81,9 @@ export function counterId(value: unknown): number | null {
  * counter's standard queue, `init`, and the first page view's hit, with the fields `pageViewHit`
  * gives a first view (the page's address without `#hash`, its title, the document referrer). It runs
  * while the page is parsed, so the first view is queued without waiting for the page's scripts, which
- * start at the reader's first input. The counter's tag, which sends the queue, loads once the page
- * has loaded: it does not compete with the page's stylesheet and images, nor run before they paint.
+ * start at the reader's first input. The counter's tag, which sends the queue, is requested in the
+ * first idle time after the page has loaded (at most 3 s later): it does not compete with the page's
+ * stylesheet, images and first paint.
  * `window.monqFirstHit` tells the client module (src/clientModules/metrica.ts) that the counter is
  * set up and the first hit sent. The same text on every page: one Content-Security-Policy hash.
  */
@@ -92,7 +93,8 @@ export function counterSnippet(id: number): string {
     '(function(w,d,l){',
     'w.ym=w.ym||function(){(w.ym.a=w.ym.a||[]).push(arguments)};w.ym.l=Date.now();',
     `var t=function(){var s=d.createElement("script");s.async=true;s.src=${JSON.stringify(METRICA_TAG_URL)};d.head.appendChild(s)};`,
-    'd.readyState==="complete"?t():w.addEventListener("load",t);',
+    'var i=function(){w.requestIdleCallback?w.requestIdleCallback(t,{timeout:3000}):t()};',
+    'd.readyState==="complete"?i():w.addEventListener("load",i);',
     `w.ym(${id},"init",${options});`,
     `w.ym(${id},"hit",l.origin+l.pathname+l.search,{title:d.title,referer:d.referrer});`,
     'w.monqFirstHit=true;',
