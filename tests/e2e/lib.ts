@@ -34,8 +34,9 @@ export async function firstInput(page: Page): Promise<void> {
  */
 export async function hydrated(page: Page): Promise<void> {
   await firstInput(page);
-  // `data-hydrating` stays while hydration slices wait (src/lib/hydration/slices.ts).
-  await page.locator('html[data-has-hydrated="true"]:not([data-hydrating])').waitFor({ state: 'attached', timeout: 20_000 });
+  // `data-hydrating` stays while hydration slices wait (src/lib/hydration/slices.ts). The ceiling is
+  // for a CI machine under load (every script of some tests goes through an intercepting route).
+  await page.locator('html[data-has-hydrated="true"]:not([data-hydrating])').waitFor({ state: 'attached', timeout: 45_000 });
 }
 
 /** Opens an address and waits until the page is interactive; returns the main response. */
