@@ -13,16 +13,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { buildDir, pool, siteUnderTest, type OpenedPage } from './lib';
+import { axeViolations, buildDir, pool, siteUnderTest, type AxeFinding, type OpenedPage } from './lib';
 import { BROWSER_SAMPLE_SIZE, KEY_PAGES, builtPages, samplePages, sectionOf, sitemapPaths } from '../../scripts/lib/bench-pages';
 import { englishWords } from '../../scripts/lib/bench-uitext';
 import { waitForSettled } from '../../scripts/lib/bench-js';
-
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const site = siteUnderTest();
 
@@ -31,13 +27,6 @@ const allPages = Array.from(new Set([...sitemap, ...builtPages(buildDir, 'docs/8
 const sample = samplePages(allPages, BROWSER_SAMPLE_SIZE, KEY_PAGES);
 
 
-
-interface AxeFinding {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
 
 /**
  * Findings caused by DocSearch 4.7's own modal markup: its `.DocSearch-Container` overlay is a
@@ -54,26 +43,6 @@ function isUpstreamDocSearchFinding(finding: AxeFinding): boolean {
 
 /** The axe rules that depend on colours alone: all that changes between light and dark mode. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/** Inject axe-core (once a page) and return its serious and critical violations on the current page. */
-async function axeViolations(page: Page, rules?: string[]): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async (only) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
-    const options = only ? { resultTypes: ['violations'], runOnly: { type: 'rule', values: only } } : { resultTypes: ['violations'] };
-    const result = (await axe.run(document, options)) as {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-    };
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact,
-        help: violation.help,
-        targets: violation.nodes.slice(0, 4).map((node) => String(node.target.join(' '))),
-      }));
-  }, rules);
-}
 
 /** The strings a reader meets in the page furniture: visible text and the labelling attributes. */
 async function furnitureStrings(page: Page): Promise<string[]> {

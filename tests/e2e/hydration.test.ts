@@ -4,11 +4,9 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Page, Route } from 'playwright-core';
-import { firstInput, hydrated, siteUnderTest, startServer } from './lib';
+import { axeViolations, firstInput, hydrated, siteUnderTest, startServer } from './lib';
 import type { RunningServer } from '../../scripts/lib/static-server';
 import { VARIANTS } from '../../scripts/build-variant';
 import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
@@ -162,13 +160,7 @@ describe('hydration on intent', () => {
 
   /** Serious and critical axe findings inside the search shell (rule id and the first element). */
   async function shellFindings(page: Page): Promise<string[]> {
-    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
-    return page.evaluate(async () => {
-      type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-      const axe = (window as unknown as { axe: { run: (context: string) => Promise<Result> } }).axe;
-      const { violations } = await axe.run('.monq-search-shell');
-      return violations.filter((found) => found.impact === 'serious' || found.impact === 'critical').map((found) => `${found.id}: ${found.nodes[0]?.target.join(' ')}`);
-    });
+    return (await axeViolations(page, undefined, '.monq-search-shell')).map((found) => `${found.id}: ${found.targets[0] ?? ''}`);
   }
 
   /**
@@ -194,7 +186,7 @@ describe('hydration on intent', () => {
     await shell.waitFor({ state: 'visible', timeout: 2_000 });
     assert.equal(await page.evaluate(() => document.activeElement?.matches('.monq-search-shell input[type="search"]')), true, 'its input has focus');
     assert.equal(await shell.locator('input').getAttribute('placeholder'), 'Поиск по документации');
-    await page.waitForTimeout(300);
+    await shell.getByRole('status').waitFor({ state: 'visible' });
     assert.deepEqual(await shellFindings(page), [], 'axe, light mode, desktop (status line shown)');
     await page.keyboard.type('сигн');
     assert.equal(await page.getAttribute('html', 'data-has-hydrated'), 'false', 'typed before the page is interactive');
@@ -213,7 +205,7 @@ describe('hydration on intent', () => {
     await page.goto(site.server.url + DOC, { waitUntil: 'load' });
     await page.locator('.navbar .DocSearch-Button').first().click();
     await page.locator('.monq-search-shell').waitFor({ state: 'visible', timeout: 2_000 });
-    await page.waitForTimeout(300);
+    await page.locator('.monq-search-shell').getByRole('status').waitFor({ state: 'visible' });
     assert.deepEqual(await shellFindings(page), [], 'axe, dark mode, phone');
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('.monq-search-shell').count(), 0);

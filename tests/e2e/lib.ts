@@ -4,7 +4,8 @@
  */
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { serveStatic, type RunningServer } from '../../scripts/lib/static-server';
@@ -197,4 +198,40 @@ export async function pool<T>(items: readonly T[], limit: number, work: (item: T
     }
   };
   await Promise.all(Array.from({ length: limit }, worker));
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A serious or critical axe violation: rule id, impact, help text and its first elements. */
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Injects axe-core (once a page) and returns its serious and critical violations in `context` (a
+ * selector; the whole document by default), checking only `rules` when they are given.
+ */
+export async function axeViolations(page: Page, rules?: string[], context?: string): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(
+    async ({ only, within }) => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<unknown> } }).axe;
+      const options = only ? { resultTypes: ['violations'], runOnly: { type: 'rule', values: only } } : { resultTypes: ['violations'] };
+      const result = (await axe.run(within ?? document, options)) as {
+        violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+      };
+      return result.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({
+          id: violation.id,
+          impact: violation.impact,
+          help: violation.help,
+          targets: violation.nodes.slice(0, 4).map((node) => String(node.target.join(' '))),
+        }));
+    },
+    { only: rules, within: context },
+  );
 }
