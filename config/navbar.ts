@@ -8,7 +8,7 @@ export const navbar = {
   hideOnScroll: true,
   logo: {
     alt: 'Логотип Monq',
-    src: 'img/logo.svg',
+    src: 'img/logo.png',
     width: 32,
     height: 32,
   },

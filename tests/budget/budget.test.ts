@@ -65,3 +65,41 @@ test('client JavaScript carries Russian text as UTF-8, not as \\u escapes (withU
   const escaped = titled.filter((source) => /"title":"\\u04/i.test(source));
   assert.equal(escaped.length, 0, `${escaped.length} chunks still escape their titles`);
 });
+
+/**
+ * Every SVG image the browser draws (an `<img>` of an `.svg`, or a `url(…svg…)` background or mask)
+ * is an SVG document of its own, built on the main thread while the page loads: 40–90 ms each at 4×
+ * CPU in traces. The page furniture draws none (plugins/perf/README.md); diagrams inside the article
+ * are content and load as the reader reaches them.
+ */
+test('the page furniture draws no SVG image on a phone or a desktop (an SVG document each, on the main thread)', async () => {
+  const drawn: string[] = [];
+  for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 }]) {
+    for (const path of ['/', '/docs/guide/signals/']) {
+      const { page } = await site.open({ viewport });
+      await page.goto(site.server.url.replace(/\/$/, '') + path, { waitUntil: 'load' });
+      const found = await page.evaluate(() => {
+        const svg = /\.svg\b|image\/svg/i;
+        const hits: string[] = [];
+        for (const element of Array.from(document.querySelectorAll('body *'))) {
+          if (element.closest('article .markdown')) continue;
+          if (element instanceof HTMLImageElement && svg.test(element.currentSrc || element.src)) {
+            hits.push(`<img src="${element.getAttribute('src')}">`);
+          }
+          for (const pseudo of [null, '::before', '::after']) {
+            const style = getComputedStyle(element, pseudo);
+            if (style.display === 'none') continue;
+            for (const property of ['background-image', 'mask-image', 'list-style-image', 'border-image-source'] as const) {
+              const value = style.getPropertyValue(property);
+              if (svg.test(value)) hits.push(`${element.tagName.toLowerCase()}.${element.className}${pseudo ?? ''} ${property}`);
+            }
+          }
+        }
+        return hits;
+      });
+      drawn.push(...found.map((hit) => `${path} at ${viewport.width} px: ${hit}`));
+      await page.context().close();
+    }
+  }
+  assert.deepEqual(drawn, []);
+});

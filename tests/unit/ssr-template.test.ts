@@ -10,7 +10,7 @@ import { SEARCH_SHELL_TEXT } from '../../src/lib/hydration/searchShell';
 import { LOADING_TEXT } from '../../src/lib/reader/loading';
 import { readFileSync } from 'node:fs';
 
-const PRELOADS = '<link rel="preload" as="image" href="/img/logo.svg"/>';
+const PRELOADS = '<link rel="preload" as="image" href="/img/logo.png"/>';
 const APP = '<div role="region"><a href="#main">Перейти</a></div><nav class="navbar"><link rel="x" href="/in-app"/></nav>';
 
 /** Renders a template the way Docusaurus's SSG does (ssg/ssgTemplate.js). */
