@@ -357,7 +357,6 @@ describe('entry bundle', () => {
     assert.deepEqual(inlined, [], 'no chunk carries an image as a data URI');
   });
 
-  /** The bodies of the scripts the page ran (not prefetched), once it has hydrated. */
   /**
    * The bodies of the scripts the page fetched, once per file. `initiators` are the resource timing
    * initiator types: `script` for the files it ran; `link` too after a click, since a link the pointer
