@@ -18,7 +18,7 @@
  *      layout, Cyrillic spellings, jargon, English, several words). A query is found when one of its
  *      expected pages is among the pages of the first five hits (9.0 contextual filters).
  */
-import {readFile} from 'node:fs/promises';
+import {readdir, readFile} from 'node:fs/promises';
 import {cpus, loadavg} from 'node:os';
 import path from 'node:path';
 import {performance} from 'node:perf_hooks';
@@ -29,6 +29,7 @@ import {createLocalSearchClient} from '../src/search/localClient';
 import {serveStatic} from './lib/static-server';
 import {fileFetcher} from './lib/search-files';
 import {EXISTING_QUERIES, FORGIVING_QUERIES, type RelevanceQuery} from '../tests/fixtures/search/queries';
+import {QUESTION_QUERIES} from '../tests/fixtures/search/questions';
 
 const QUERIES = [
   'метрики', 'метрика', 'пороги', 'как настроить пороги', 'сигналы', 'закрытие сигнала', 'агент', 'установка агента',
@@ -71,17 +72,19 @@ async function main() {
   console.log(`Search benchmark on ${buildDir}\n`);
   console.log('1. Index size per version / instance');
   console.log(`   ${'index'.padEnd(26)}${'pages'.padStart(7)}${'records'.padStart(9)}${'raw'.padStart(12)}${'gzip'.padStart(12)}`);
-  let pageFor90 = '/docs/';
+  const pageFor90 = '/docs/guide/thresholds/';
   for (const entry of Object.values(manifest.indexes)) {
-    const content = await readFile(path.join(buildDir, entry.file));
-    const gzip = gzipSync(content, {level: 9}).length;
-    console.log(
-      `   ${entry.tag.padEnd(26)}${String(entry.pages).padStart(7)}${String(entry.records).padStart(9)}${kb(content.length).padStart(12)}${kb(gzip).padStart(12)}`,
-    );
-    if (entry.tag === 'docs-default-9.0') {
-      const file = JSON.parse(content.toString('utf8')) as {pages: Array<{u: string}>};
-      pageFor90 = file.pages[0]?.u ?? pageFor90;
+    const files = (await readdir(path.join(buildDir, 'search'))).filter((name) => name.startsWith(`${entry.name}.`));
+    let raw = 0;
+    let gzip = 0;
+    for (const name of files) {
+      const content = await readFile(path.join(buildDir, 'search', name));
+      raw += content.length;
+      gzip += gzipSync(content, {level: 9}).length;
     }
+    console.log(
+      `   ${entry.tag.padEnd(26)}${String(entry.pages).padStart(7)}${String(entry.records).padStart(9)}${kb(raw).padStart(12)}${kb(gzip).padStart(12)}`,
+    );
   }
 
   if (process.argv.includes('--no-browser')) {
@@ -256,6 +259,7 @@ async function queryTimesAndRecall(buildDir: string) {
   };
   await recall('existing', EXISTING_QUERIES);
   await recall('forgiving', FORGIVING_QUERIES);
+  await recall('questions', QUESTION_QUERIES);
 }
 
 main().catch((error) => {

@@ -22,6 +22,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { nginxRedirectRules } from '../../config/redirects';
 import { buildCsp, collectScriptHashes, nginxCspInclude, type CspOptions } from './csp';
 import { compressFiles, listFiles, removeOrphans } from './compress';
+import { indexFiles, type Manifest } from '../../src/search/engine';
 
 export type DeployPluginOptions = {
   analytics: boolean;
@@ -90,8 +91,8 @@ export async function waitForSearchManifest(outDir: string, since: number, timeo
     try {
       const info = await stat(manifestPath);
       if (info.mtimeMs >= since) {
-        const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { indexes: Record<string, { file: string }> };
-        const files = Object.values(manifest.indexes).map((entry) => entry.file);
+        const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
+        const files = Object.values(manifest.indexes).flatMap(indexFiles).concat(manifest.worker ?? []);
         await Promise.all(files.map((file) => stat(join(outDir, file))));
         return [SEARCH_MANIFEST, ...files];
       }

@@ -3,7 +3,10 @@
  * build and writes the local search index next to the site:
  *
  *   search/manifest.json                    (not hashed: the client's entry point)
- *   search/<docusaurus_tag>.<hash>.json     (one per docs version, per instance, and `default`)
+ *   search/<docusaurus_tag>.t<n>.<hash>.json   term chunks (postings with their scores)
+ *   search/<docusaurus_tag>.d<n>.<hash>.json   record chunks (hierarchy and text of the hits)
+ *   search/<docusaurus_tag>.v.<hash>.json      the vocabulary (typos and spellings)
+ *   search/worker.<hash>.js                 the search worker (src/search/worker.ts, bundled)
  *
  * The text analysis (tokens, stems, stop words) and the file format come from
  * `src/search`, shared with the browser client. See plugins/search-index/README.md.
@@ -14,15 +17,11 @@ import {mkdir, readdir, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {parseSynonyms} from '../../src/search/forgiving';
-import {
-  INDEX_FORMAT,
-  type IndexFile,
-  type IndexedPage,
-  type IndexedRecord,
-  type Manifest,
-  type ManifestEntry,
-} from '../../src/search/engine';
+import {INDEX_FORMAT, encodeBits, type IndexedPage, type IndexedRecord, type Manifest, type ManifestEntry} from '../../src/search/engine';
+import {build} from 'esbuild';
+import {TAGS_META, WORKER_META} from '../../src/search/workerProtocol';
 import {extractPage} from './extract';
+import {splitIndex} from './split';
 
 export interface SearchIndexOptions {
   /** lvl0 for pages without breadcrumbs, by tag prefix (`docs-default`, `docs-upgrade`, `default`). */
@@ -88,6 +87,8 @@ export async function buildSearchIndex(params: {
   options?: SearchIndexOptions;
   /** Synonym groups for the manifest (the plugin reads them from `synonymsFile`). */
   synonyms?: string[][];
+  /** The bundled search worker, written next to the index. */
+  worker?: {code: string; file: string};
 }): Promise<BuildResult> {
   const {outDir, baseUrl, options = {}} = params;
   const labels = {...DEFAULT_SECTION_LABELS, ...options.sectionLabels};
@@ -141,33 +142,48 @@ export async function buildSearchIndex(params: {
   await rm(searchDir, {recursive: true, force: true});
   await mkdir(searchDir, {recursive: true});
   const manifest: Manifest = {format: INDEX_FORMAT, indexes: {}, synonyms: params.synonyms ?? []};
+  if (params.worker) {
+    await writeFile(path.join(outDir, params.worker.file), params.worker.code);
+    manifest.worker = params.worker.file;
+  }
   const multipleLanguages = new Set(Array.from(buckets.values()).map((b) => b.language)).size > 1;
 
   for (const bucket of Array.from(buckets.values()).sort((a, b) => a.tag.localeCompare(b.tag))) {
-    const file: IndexFile = {
-      format: INDEX_FORMAT,
-      tag: bucket.tag,
-      language: bucket.language,
-      version: bucket.version,
-      pages: bucket.pages,
-      records: bucket.records,
+    const key = multipleLanguages ? `${bucket.tag}.${bucket.language}` : bucket.tag;
+    const name = key.replace(/[^a-zA-Z0-9._-]/g, '_');
+    const split = splitIndex(bucket.pages, bucket.records);
+    let bytes = 0;
+    const write = async (kind: string, content: unknown): Promise<string> => {
+      const json = JSON.stringify(content);
+      const hash = hashOf(json);
+      await writeFile(path.join(searchDir, `${name}.${kind}.${hash}.json`), json);
+      bytes += Buffer.byteLength(json);
+      return hash;
     };
-    const json = JSON.stringify(file);
-    const name = multipleLanguages ? `${bucket.tag}.${bucket.language}` : bucket.tag;
-    const fileName = `${name.replace(/[^a-zA-Z0-9._-]/g, '_')}.${hashOf(json)}.json`;
-    await writeFile(path.join(searchDir, fileName), json);
+    const termHashes = await Promise.all(split.terms.map((chunk, i) => write(`t${i}`, chunk.file)));
+    const docHashes = await Promise.all(split.docs.map((chunk, i) => write(`d${i}`, chunk.file)));
+    const vocabulary = await write('v', split.vocabulary);
     const entry: ManifestEntry = {
-      file: `search/${fileName}`,
+      name,
       tag: bucket.tag,
       language: bucket.language,
       version: bucket.version,
       pages: bucket.pages.length,
       records: bucket.records.length,
-      bytes: Buffer.byteLength(json),
+      terms: {first: split.terms.map((chunk) => chunk.first), hash: termHashes},
+      pageStarts: bucket.records.flatMap((record, id) => (id === 0 || bucket.records[id - 1]!.p !== record.p ? [id] : [])),
+      sections: encodeBits(bucket.records.length, (id) => {
+        const record = bucket.records[id]!;
+        const previous = bucket.records[id - 1];
+        return !previous || previous.p !== record.p || previous.a !== record.a;
+      }),
+      docs: {first: split.docs.map((chunk) => chunk.first), hash: docHashes},
+      vocabulary,
+      bytes,
     };
-    manifest.indexes[name] = entry;
+    manifest.indexes[key] = entry;
   }
-  await writeFile(path.join(searchDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(searchDir, 'manifest.json'), JSON.stringify(manifest));
   return {manifest, pages: pageCount, skipped};
 }
 
@@ -184,10 +200,55 @@ export async function listIndexFiles(outDir: string): Promise<string[]> {
   return files;
 }
 
-export default function searchIndexPlugin(_context: LoadContext, rawOptions: unknown): Plugin {
+/** The search worker (src/search/worker.ts) bundled into one minified script. */
+export async function bundleWorker(siteDir: string): Promise<{code: string; file: string}> {
+  const result = await build({
+    entryPoints: [path.join(siteDir, 'src/search/worker.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2019',
+    charset: 'utf8',
+    legalComments: 'none',
+    write: false,
+  });
+  const code = result.outputFiles[0]!.text;
+  return {code, file: `search/worker.${hashOf(code)}.js`};
+}
+
+export default function searchIndexPlugin(context: LoadContext, rawOptions: unknown): Plugin {
   const options = (rawOptions ?? {}) as SearchIndexOptions;
+  let worker: {code: string; file: string} | null = null;
+  /** The tag of each docs instance's latest version: the shell's default contextual filters. */
+  let defaultTags: string[] = ['default'];
   return {
     name: 'monq-search-index',
+    // The worker is bundled before the pages are rendered: they name its file (content-hashed).
+    async loadContent() {
+      worker = await bundleWorker(context.siteDir);
+      return worker;
+    },
+    allContentLoaded({allContent}) {
+      const docs = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<
+        string,
+        {loadedVersions?: Array<{versionName: string; isLast: boolean}>} | undefined
+      >;
+      defaultTags = ['default'].concat(
+        Object.entries(docs).flatMap(([pluginId, content]) => {
+          const latest = content?.loadedVersions?.find((version) => version.isLast) ?? content?.loadedVersions?.[0];
+          return latest ? [`docs-${pluginId}-${latest.versionName}`] : [];
+        }),
+      );
+    },
+    injectHtmlTags({content}) {
+      return {
+        headTags: [
+          {tagName: 'meta', attributes: {name: WORKER_META, content: `${context.baseUrl}${(content as {file: string}).file}`}},
+          {tagName: 'meta', attributes: {name: TAGS_META, content: defaultTags.join(' ')}},
+        ],
+      };
+    },
     async postBuild({outDir, routesPaths, siteConfig, siteDir}) {
       const started = Date.now();
       const synonyms = options.synonymsFile
@@ -200,6 +261,7 @@ export default function searchIndexPlugin(_context: LoadContext, rawOptions: unk
         baseUrl: siteConfig.baseUrl,
         siteTitle: siteConfig.title,
         options,
+        worker: worker ?? (await bundleWorker(siteDir)),
       });
       const summary = Object.values(result.manifest.indexes)
         .map((entry) => `${entry.tag}: ${entry.pages} pages, ${entry.records} records, ${Math.round(entry.bytes / 1024)} KB`)

@@ -1,13 +1,14 @@
 /**
- * The two backends behind one Algolia-shaped `search({requests})`: the local
- * index and, for the search page and the AI screen in hosted mode, a minimal
- * client of the hosted service.
+ * The two backends behind one Algolia-shaped `search({requests})`: the local index, searched in the
+ * search worker (src/search/worker.ts), and, for the search page and the AI screen in hosted mode, a
+ * minimal client of the hosted service.
  *
- * The local engine (MiniSearch, the stemmer, about 10 KB gzip) is loaded on
- * the first search, not with every page.
+ * The page starts the worker when the reader first shows an intent to search; the inline boot may
+ * have started it already for the search shell (src/lib/hydration/boot.cjs): then it is reused.
  */
 import {RetryError} from './errors';
-import type {FacetFilters, LocalSearchClient, SearchRequest, SearchResponse} from './localClient';
+import type {SearchRequest, SearchResponse} from './localClient';
+import {WORKER_GLOBAL, WORKER_META, type WorkerReply, type WorkerRequest} from './workerProtocol';
 
 export interface AlgoliaLikeClient {
   search(input: {requests: SearchRequest[]}): Promise<{results: SearchResponse[]}>;
@@ -19,59 +20,95 @@ export interface DocSearchClientShape extends AlgoliaLikeClient {
   transporter: {algoliaAgent: {value: string; add(options: {segment: string; version?: string}): unknown}};
 }
 
-/** The local client also loads its indexes ahead of the first query. */
+/** The local client also starts its worker ahead of the first query. */
 export interface LocalDocSearchClient extends DocSearchClientShape {
-  /** Load the engine and the index files the filters select; failures are left to the next search. */
+  /** Start the worker and load the manifest; failures are left to the next search. */
   preload(facetFilters: unknown): void;
 }
 
-let shared: {key: string; client: LocalDocSearchClient} | null = null;
+type WorkerHost = Record<string, Worker | undefined>;
 
-/** The page's local client: one per page load, index files are fetched once. */
-export function getLocalSearchClient(manifestUrl: string, baseUrl: string, hitsPerPage: number): LocalDocSearchClient {
-  const key = `${manifestUrl}|${baseUrl}|${hitsPerPage}`;
-  if (shared && shared.key === key) {
-    return shared.client;
+/** The page's search worker: the one the boot started, or a new one. Null without a worker address. */
+function pageWorker(): Worker | null {
+  const host = window as unknown as WorkerHost;
+  const known = host[WORKER_GLOBAL];
+  if (known) return known;
+  const url = document.querySelector(`meta[name="${WORKER_META}"]`)?.getAttribute('content');
+  if (!url) return null;
+  const worker = new Worker(url);
+  host[WORKER_GLOBAL] = worker;
+  return worker;
+}
+
+let shared: LocalDocSearchClient | null = null;
+
+/** The page's local client: one worker per page load, each index file fetched once. */
+export function getLocalSearchClient(): LocalDocSearchClient {
+  if (shared) {
+    return shared;
   }
-  let loading: Promise<LocalSearchClient> | null = null;
-  const load = () => {
-    loading ??= import('./localClient').then(({createLocalSearchClient}) =>
-      createLocalSearchClient({
-        manifestUrl,
-        baseUrl,
-        siteOrigin: window.location.origin,
-        defaultHitsPerPage: hitsPerPage,
-      }),
-    );
-    // A failed chunk load is retried by the next search.
-    loading.catch(() => {
-      loading = null;
-    });
-    return loading;
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, {resolve(results: SearchResponse[]): void; reject(error: Error): void}>();
+  const onMessage = (event: MessageEvent<WorkerReply>) => {
+    const {id} = event.data ?? {};
+    const waiting = typeof id === 'number' ? pending.get(id) : undefined;
+    if (!waiting || typeof id !== 'number') return;
+    pending.delete(id);
+    if (event.data.error) {
+      const error = new Error(event.data.error.message);
+      error.name = event.data.error.name;
+      waiting.reject(error);
+    } else {
+      waiting.resolve(event.data.results ?? []);
+    }
   };
+  // A worker whose script cannot load fails every waiting search; the next search starts a new one.
+  const onError = () => {
+    const failed = worker;
+    worker = null;
+    if (failed) {
+      failed.removeEventListener('message', onMessage);
+      const host = window as unknown as WorkerHost;
+      if (host[WORKER_GLOBAL] === failed) host[WORKER_GLOBAL] = undefined;
+    }
+    pending.forEach(({reject}) => reject(new RetryError('The search worker could not start', WORKER_META, 0)));
+    pending.clear();
+  };
+  const send = (message: Omit<WorkerRequest, 'id'>): Promise<SearchResponse[]> =>
+    new Promise((resolve, reject) => {
+      if (!worker) {
+        worker = pageWorker();
+        if (!worker) {
+          reject(new RetryError('No search worker on this page', WORKER_META, 0));
+          return;
+        }
+        worker.addEventListener('message', onMessage);
+        worker.addEventListener('error', onError);
+      }
+      const id = nextId++;
+      pending.set(id, {resolve, reject});
+      worker.postMessage({...message, id} satisfies WorkerRequest);
+    });
   const algoliaAgent = {
     value: 'Monq local search',
     add() {
       return algoliaAgent;
     },
   };
-  const client: LocalDocSearchClient = {
+  shared = {
     async search(input) {
-      const local = await load();
-      return local.search(input);
+      return {results: await send({requests: input.requests})};
     },
     preload(facetFilters) {
-      load()
-        .then((local) => local.preload(facetFilters as FacetFilters))
-        .catch(() => {
-          // The next search reports the failure (error screen) and tries again.
-        });
+      send({preload: facetFilters as WorkerRequest['preload']}).catch(() => {
+        // The next search reports the failure (error screen) and tries again.
+      });
     },
     addAlgoliaAgent() {},
     transporter: {algoliaAgent},
   };
-  shared = {key, client};
-  return client;
+  return shared;
 }
 
 /**
@@ -99,8 +136,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * The dialog's searches, latest first: a search that a newer one overtook while it waited for its
  * turn is not run; it answers with the newer one's results. The dialog shows only the latest query's
  * results anyway (autocomplete drops older answers), so a burst of keystrokes costs one search, not
- * one per letter, and no screen of stale results flashes between them. The local client runs on the
- * main thread: each search it skips is time the reader's typing gets back.
+ * one per letter, and no screen of stale results flashes between them.
  */
 export function latestOnly<T extends AlgoliaLikeClient>(client: T): T {
   let calls = 0;

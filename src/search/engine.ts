@@ -1,18 +1,21 @@
 /**
- * The search engine settings shared by the indexer and the browser client, and
- * the format of the index files. MiniSearch must be given the very same
- * options when an index is built and when it is loaded.
+ * The search engine shared by the indexer (Node) and the search worker (browser): the format of the
+ * prebuilt, split index, the vocabulary the forgiving search looks words up in, query expansion
+ * (synonyms, spellings, typos) and the scoring of one index from the postings a query loaded.
+ *
+ * The index is prebuilt (plugins/search-index/split.ts): every posting carries its score, computed at
+ * build time with BM25 over the record's fields (title, heading, body, context) and the field and
+ * record-type boosts. A query only looks scores up and adds them; nothing is built in the browser.
  */
-import MiniSearch, {type Options, type SearchResult} from 'minisearch';
 import {allowedTypos, editDistance, isCyrillicWord, isHyphenatedWord, isLatinWord, soundKeys, SPELLING_DICTIONARY} from './forgiving';
-import {indexTerms, isCompoundTerm, queryTerms, tokenize, cleanText} from './text';
+import {isCompoundTerm, queryTerms, tokenize, cleanText, foldCase, QUESTION_FILLERS} from './text';
 
 /** Bump when the file format or the text analysis changes. */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 
 export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
 
-/** One page of an index file. */
+/** One page of an index. */
 export interface IndexedPage {
   /** Path of the page, from the site root: `/docs/guide/metrics/`. */
   u: string;
@@ -24,7 +27,7 @@ export interface IndexedPage {
 
 /** One record, following the DocSearch hierarchy. */
 export interface IndexedRecord {
-  /** Index of the page in `pages`. */
+  /** Index of the page in the index's pages. */
   p: number;
   /** Record type. */
   y: RecordType;
@@ -36,26 +39,54 @@ export interface IndexedRecord {
   c: string | null;
 }
 
-/** The JSON of `search/<tag>.<hash>.json`. */
-export interface IndexFile {
+/**
+ * `search/<name>.t<n>.<hash>.json`: the postings of a range of terms. A term's postings are a flat
+ * list of pairs: the record id as the difference from the previous one, then the score × SCORE_SCALE.
+ */
+export interface TermChunkFile {
   format: number;
-  /** `docusaurus_tag` of every page in the file: `docs-default-9.0`, `default`... */
-  tag: string;
-  language: string;
-  /** `docsearch:version` of the pages (`9.0`), or null. */
-  version: string | null;
-  pages: IndexedPage[];
+  terms: Record<string, number[]>;
+}
+
+/** `search/<name>.d<n>.<hash>.json`: the records from `first` on, and the pages they belong to. */
+export interface DocChunkFile {
+  format: number;
+  first: number;
+  pages: Record<string, IndexedPage>;
   records: IndexedRecord[];
 }
 
+/** `search/<name>.v.<hash>.json`: every term of the index, sorted (for typos and spellings). */
+export interface VocabularyFile {
+  format: number;
+  terms: string[];
+}
+
+/** Scores are stored as integers: the score times this. */
+export const SCORE_SCALE = 20;
+
 export interface ManifestEntry {
-  /** Path from the site root without a leading slash: `search/docs-default-9.0.1a2b3c4d.json`. */
-  file: string;
+  /** File name stem of the index's files: `docs-default-9.0` → `search/docs-default-9.0.t3.<hash>.json`. */
+  name: string;
   tag: string;
   language: string;
   version: string | null;
   pages: number;
   records: number;
+  /** Term chunks: the first term of each (sorted) and the hash of its file. */
+  terms: {first: string[]; hash: string[]};
+  /** The id of the first record of each page (records are stored page by page). */
+  pageStarts: number[];
+  /**
+   * Which records start a section (a heading and the text under it, one address): a bit per record,
+   * base64. Hits of one section are shown once, the best (Algolia's `distinct` on the URL).
+   */
+  sections: string;
+  /** Record chunks: the id of the first record of each and the hash of its file. */
+  docs: {first: number[]; hash: string[]};
+  /** Hash of the vocabulary file. */
+  vocabulary: string;
+  /** Bytes of all the index's files. */
   bytes: number;
 }
 
@@ -65,11 +96,96 @@ export interface Manifest {
   indexes: Record<string, ManifestEntry>;
   /** Synonym groups from `config/search-synonyms.txt`, expanded at query time. */
   synonyms?: string[][];
+  /** The search worker's script, from the site root without the leading slash. */
+  worker?: string;
 }
 
-/** The document MiniSearch indexes (fields are not stored: records are kept aside). */
-export interface SearchDocument {
-  id: number;
+/** Path of an index file from the site root, without the leading slash. */
+export function termChunkPath(entry: ManifestEntry, chunk: number): string {
+  return `search/${entry.name}.t${chunk}.${entry.terms.hash[chunk]}.json`;
+}
+
+export function docChunkPath(entry: ManifestEntry, chunk: number): string {
+  return `search/${entry.name}.d${chunk}.${entry.docs.hash[chunk]}.json`;
+}
+
+export function vocabularyPath(entry: ManifestEntry): string {
+  return `search/${entry.name}.v.${entry.vocabulary}.json`;
+}
+
+/** Every file of an index, from the site root without the leading slash. */
+export function indexFiles(entry: ManifestEntry): string[] {
+  return entry.terms.hash
+    .map((_, chunk) => termChunkPath(entry, chunk))
+    .concat(entry.docs.hash.map((_, chunk) => docChunkPath(entry, chunk)), vocabularyPath(entry));
+}
+
+/** A bit per record, set where `starts` is true, as base64. */
+export function encodeBits(count: number, starts: (id: number) => boolean): string {
+  const bytes = new Uint8Array(Math.ceil(count / 8));
+  for (let id = 0; id < count; id++) {
+    if (starts(id)) bytes[id >> 3]! |= 1 << (id & 7);
+  }
+  let binary = '';
+  bytes.forEach((byte) => {
+    binary += String.fromCharCode(byte);
+  });
+  return btoa(binary);
+}
+
+/** The section of every record (the id of the record that starts it), from `encodeBits`. */
+export function sectionsOf(count: number, bits: string): Int32Array {
+  const binary = atob(bits);
+  const out = new Int32Array(count);
+  let current = 0;
+  for (let id = 0; id < count; id++) {
+    if ((binary.charCodeAt(id >> 3) >> (id & 7)) & 1) current = id;
+    out[id] = current;
+  }
+  return out;
+}
+
+/** The last index of a sorted list whose value is `<= value` (0 when none is). */
+export function chunkOf<T extends string | number>(firsts: readonly T[], value: T): number {
+  let low = 0;
+  let high = firsts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (firsts[middle]! <= value) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return low;
+}
+
+/** The term chunks that may hold terms starting with `prefix`. */
+export function chunksOfPrefix(firsts: readonly string[], prefix: string): number[] {
+  const from = chunkOf(firsts, prefix);
+  const out = [from];
+  for (let chunk = from + 1; chunk < firsts.length && firsts[chunk]!.startsWith(prefix); chunk++) {
+    out.push(chunk);
+  }
+  return out;
+}
+
+/** Field boosts of the scores: page title 6, heading 3, body 1, context (title and headings above) 0.4. */
+export const FIELD_BOOST = {title: 6, heading: 3, content: 1, context: 0.4} as const;
+
+/** Record-type boosts: a page or a section that is about the words ranks above a paragraph. */
+export const TYPE_BOOST: Record<RecordType, number> = {
+  lvl1: 1.5,
+  lvl2: 1.2,
+  lvl3: 1.15,
+  lvl4: 1.1,
+  lvl5: 1.1,
+  lvl6: 1.1,
+  content: 1,
+};
+
+/** The fields of a record that are scored. */
+export interface RecordFields {
   /** Page title, only on the page's lvl1 record. */
   title: string;
   /** The record's own heading (lvl2..lvl6 records). */
@@ -80,89 +196,15 @@ export interface SearchDocument {
   context: string;
 }
 
-export const FIELD_BOOST = {title: 6, heading: 3, content: 1, context: 0.4} as const;
-
-export const miniSearchOptions: Options<SearchDocument> = {
-  idField: 'id',
-  fields: ['title', 'heading', 'content', 'context'],
-  storeFields: [],
-  tokenize: indexTerms,
-  processTerm: (term) => term,
-  searchOptions: {
-    tokenize: queryTerms,
-    processTerm: (term) => term,
-  },
-};
-
-export function documentOf(record: IndexedRecord, page: IndexedPage, id: number): SearchDocument {
+export function fieldsOf(record: IndexedRecord, page: IndexedPage): RecordFields {
   const heading = record.y === 'lvl1' || record.y === 'content' ? '' : record.h[record.h.length - 1] ?? '';
   const parents = record.y === 'content' ? record.h : record.h.slice(0, -1);
   return {
-    id,
     title: record.y === 'lvl1' ? page.t : '',
     heading,
     content: record.c ?? '',
     context: [record.y === 'lvl1' ? '' : page.t].concat(parents).join(' '),
   };
-}
-
-export function buildIndex(pages: IndexedPage[], records: IndexedRecord[]): MiniSearch<SearchDocument> {
-  const miniSearch = new MiniSearch<SearchDocument>(miniSearchOptions);
-  miniSearch.addAll(records.map((record, id) => documentOf(record, pages[record.p]!, id)));
-  return miniSearch;
-}
-
-/** A loaded index: the engine and the vocabulary the forgiving search looks words up in. */
-export interface LoadedEngine {
-  miniSearch: MiniSearch<SearchDocument>;
-  vocabulary: Vocabulary;
-}
-
-const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
-
-/** How the build of an engine shares the main thread with the page. */
-export interface BuildPacing {
-  /** Milliseconds of work before a pause. */
-  sliceMs(): number;
-  /** The pause between slices. */
-  pause(): Promise<void>;
-}
-
-const EAGER_PACING: BuildPacing = {
-  sliceMs: () => 40,
-  pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
-};
-
-/**
- * Build the engine of an index file in the browser. The file carries the records only (their text
- * is needed for the snippets anyway): shipping MiniSearch's postings too made a version's index
- * 60 % larger. The work is cut into slices with pauses between them (`pacing`), so the page stays
- * responsive while it runs in the background; headings go first.
- */
-export async function loadIndex(file: IndexFile, pacing: BuildPacing = EAGER_PACING): Promise<LoadedEngine> {
-  const terms = new Set<string>();
-  const miniSearch = new MiniSearch<SearchDocument>({
-    ...miniSearchOptions,
-    tokenize: (text) => {
-      const found = indexTerms(text);
-      for (const term of found) {
-        terms.add(term);
-      }
-      return found;
-    },
-  });
-  const order = file.records.map((_, id) => id);
-  order.sort((a, b) => Number(file.records[a]!.y === 'content') - Number(file.records[b]!.y === 'content') || a - b);
-  let sliceStart = now();
-  for (const id of order) {
-    const record = file.records[id]!;
-    miniSearch.add(documentOf(record, file.pages[record.p]!, id));
-    if (now() - sliceStart > pacing.sliceMs()) {
-      await pacing.pause();
-      sliceStart = now();
-    }
-  }
-  return {miniSearch, vocabulary: buildVocabulary(Array.from(terms))};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,14 +304,20 @@ export interface QueryWord {
   text: string;
 }
 
-/** The words of a query (stop words dropped, duplicates removed, at most `limit`). */
+/**
+ * The words of a query (stop words dropped, duplicates removed, at most `limit`). Question words and
+ * fillers («почему», «такое», «сколько», «нужно»…) are dropped too when other words remain: they
+ * are in every question and in no answer.
+ */
 export function queryWords(query: string, limit = Infinity): QueryWord[] {
   const seen = new Set<string>();
+  const tokens = tokenize(cleanText(query)).filter((token) => token.term !== null);
+  const meaningful = tokens.filter((token) => !QUESTION_FILLERS.has(foldCase(token.text)));
   const words: QueryWord[] = [];
-  for (const token of tokenize(cleanText(query))) {
-    if (token.term !== null && !seen.has(token.term) && words.length < limit) {
-      seen.add(token.term);
-      words.push({term: token.term, text: token.text});
+  for (const token of meaningful.length > 0 ? meaningful : tokens) {
+    if (!seen.has(token.term!) && words.length < limit) {
+      seen.add(token.term!);
+      words.push({term: token.term!, text: token.text});
     }
   }
   return words;
@@ -452,6 +500,8 @@ export function expandQuery(
   vocabulary: Vocabulary | null,
   synonyms: SynonymTable = EMPTY_SYNONYMS,
   expandedWords = Infinity,
+  /** Which words get typo and spelling variants (all, when absent). */
+  wants?: (word: QueryWord) => boolean,
 ): Slot[] {
   const slots: Slot[] = [];
   const last = words.length - 1;
@@ -506,7 +556,7 @@ export function expandQuery(
         add({terms: member, weight: WEIGHT.synonym, prefix: member.length === 1 && member[0]!.length >= 5, typo: false});
       }
     });
-    if (span === 1 && expand && vocabulary !== null) {
+    if (span === 1 && expand && vocabulary !== null && (wants === undefined || wants(words[i]!))) {
       for (const alternative of wordVariants(words[i]!, vocabulary)) {
         add(alternative);
       }
@@ -517,27 +567,39 @@ export function expandQuery(
   return slots;
 }
 
-type QueryNode = {
-  queries: Array<string | QueryNode>;
-  combineWith?: 'AND' | 'OR';
-  prefix?: boolean;
-  fuzzy?: number | boolean;
-  boost?: Record<string, number>;
-};
+/** The postings of one term: record ids and their scores (× SCORE_SCALE). */
+export interface Postings {
+  ids: Int32Array;
+  scores: Float32Array;
+}
 
-function boostOf(weight: number): Record<string, number> {
-  const boost: Record<string, number> = {};
-  for (const [field, value] of Object.entries(FIELD_BOOST)) {
-    boost[field] = value * weight;
+/** Decodes a term's postings as stored: id differences and scores, in pairs. */
+export function decodePostings(flat: readonly number[]): Postings {
+  const count = flat.length >> 1;
+  const ids = new Int32Array(count);
+  const scores = new Float32Array(count);
+  let id = 0;
+  for (let i = 0; i < count; i++) {
+    id += flat[2 * i]!;
+    ids[i] = id;
+    scores[i] = flat[2 * i + 1]! / SCORE_SCALE;
   }
-  return boost;
+  return {ids, scores};
+}
+
+/** What the scoring of one index needs: the postings the query loaded. */
+export interface TermSource {
+  /** Postings of a term, or undefined when the index does not hold it (or its chunk is not loaded). */
+  postings(term: string): Postings | undefined;
+  /** Loaded terms that start with `prefix` and are longer. */
+  extensions(prefix: string): string[];
 }
 
 /** A ranked match of one record. */
 export interface Match {
   id: number;
   score: number;
-  /** Document terms that matched (for highlighting). */
+  /** Index terms that matched (for highlighting). */
   terms: string[];
   /** How many slots of the query matched. */
   matchedQueryTerms: number;
@@ -545,79 +607,141 @@ export interface Match {
   typos: number;
 }
 
-const TYPE_BOOST: Record<RecordType, number> = {
-  lvl1: 1.5,
-  lvl2: 1.2,
-  lvl3: 1.15,
-  lvl4: 1.1,
-  lvl5: 1.1,
-  lvl6: 1.1,
-  content: 1,
-};
+/** Weight of a prefix match (MiniSearch's rule): 0.75, falling slowly with the letters added. */
+const PREFIX_WEIGHT = 0.75;
+/** Most index terms one prefix expands to (the closest in length first). */
+const MAX_PREFIX_TERMS = 60;
 
-/**
- * Search one index. `mode` `and` keeps records matching every slot of the query; `or` keeps
- * records matching any, ranked by how many they match.
- */
-export function searchIndex(
-  miniSearch: MiniSearch<SearchDocument>,
-  records: IndexedRecord[],
-  slots: Slot[],
-  mode: 'and' | 'or',
-): Match[] {
-  if (slots.length === 0) {
-    return [];
+function prefixWeight(prefix: string, term: string): number {
+  return (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - prefix.length));
+}
+
+/** The index terms (with weights) an alternative's term stands for: itself, and its extensions. */
+function expansions(source: TermSource, term: string, prefix: boolean): Array<[string, number]> {
+  const out: Array<[string, number]> = [[term, 1]];
+  if (prefix) {
+    const longer = source.extensions(term).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    for (const extension of longer.slice(0, MAX_PREFIX_TERMS)) {
+      out.push([extension, prefixWeight(term, extension)]);
+    }
   }
-  // For each query string: the slots it belongs to, and whether only as a typo.
-  const owners = new Map<string, Array<{slot: number; typo: boolean}>>();
-  const query: QueryNode = {
-    combineWith: mode === 'and' ? 'AND' : 'OR',
-    queries: slots.map((slot, s) => ({
-      combineWith: 'OR',
-      queries: slot.alternatives.map((alternative): QueryNode => {
-        for (const term of alternative.terms) {
-          pushTo(owners, term, {slot: s, typo: alternative.typo});
-        }
-        const nodes: QueryNode[] = alternative.terms.map((term) => ({
-          queries: [term],
-          prefix: alternative.prefix,
-          fuzzy: false,
-          boost: boostOf(alternative.weight),
-        }));
-        return nodes.length === 1 ? nodes[0]! : {combineWith: 'AND', queries: nodes};
-      }),
-    })),
-  };
-  const results: SearchResult[] = miniSearch.search(query as Parameters<typeof miniSearch.search>[0], {
-    tokenize: (text) => [text],
-    processTerm: (term) => term,
-    boost: {...FIELD_BOOST},
-    weights: {fuzzy: 0.3, prefix: 0.75},
-    boostDocument: (id) => TYPE_BOOST[records[id as number]?.y ?? 'content'],
-  });
-  return results.map((result) => {
-    const exact = new Array<boolean>(slots.length).fill(false);
-    const any = new Array<boolean>(slots.length).fill(false);
-    for (const queryTerm of result.queryTerms) {
-      for (const owner of owners.get(queryTerm) ?? []) {
-        any[owner.slot] = true;
-        if (!owner.typo) {
-          exact[owner.slot] = true;
+  return out;
+}
+
+interface SlotHit {
+  score: number;
+  exact: boolean;
+  terms: string[];
+}
+
+/** Best score of each record for one alternative (a phrase needs every term in the record). */
+function alternativeScores(source: TermSource, alternative: Alternative): Map<number, SlotHit> {
+  let combined: Map<number, SlotHit> | null = null;
+  for (const term of alternative.terms) {
+    const scores = new Map<number, SlotHit>();
+    for (const [indexTerm, weight] of expansions(source, term, alternative.prefix)) {
+      const postings = source.postings(indexTerm);
+      if (!postings) continue;
+      for (let i = 0; i < postings.ids.length; i++) {
+        const id = postings.ids[i]!;
+        const score = postings.scores[i]! * weight * alternative.weight;
+        const known = scores.get(id);
+        if (!known) {
+          scores.set(id, {score, exact: !alternative.typo, terms: [indexTerm]});
+        } else {
+          if (score > known.score) known.score = score;
+          known.terms.push(indexTerm);
         }
       }
     }
-    const matched = any.filter(Boolean).length;
-    const typos = any.filter((hit, s) => hit && !exact[s]).length;
-    // MiniSearch adds up the scores of every matched query string; count slots instead, so that a
-    // record holding several alternatives of one word does not count it several times.
-    const base = result.score / Math.max(1, result.queryTerms.length);
-    const coverage = mode === 'or' ? Math.pow(matched / slots.length, 2) : 1;
-    return {
-      id: result.id as number,
-      score: base * matched * coverage,
-      terms: result.terms,
-      matchedQueryTerms: matched,
-      typos,
-    };
+    if (combined === null) {
+      combined = scores;
+    } else {
+      const next = new Map<number, SlotHit>();
+      combined.forEach((hit, id) => {
+        const other = scores.get(id);
+        if (other) next.set(id, {score: hit.score + other.score, exact: hit.exact, terms: hit.terms.concat(other.terms)});
+      });
+      combined = next;
+    }
+  }
+  return combined ?? new Map();
+}
+
+/**
+ * Search one index. `mode` `and` keeps records matching every slot of the query; `or` keeps
+ * records matching any, ranked by how many they match (the share of slots, squared).
+ * A slot's score is that of its best alternative; a record's score is the sum over its slots. In
+ * `or` mode a slot also counts by its rarity (`recordCount` records in the index): in «настройка LDAP»
+ * the rare word says more than the common one.
+ */
+export function searchIndex(source: TermSource, slots: Slot[], mode: 'and' | 'or', recordCount = 0): Match[] {
+  if (slots.length === 0) {
+    return [];
+  }
+  interface Acc {
+    score: number;
+    matched: number;
+    typos: number;
+    terms: string[];
+  }
+  const records = new Map<number, Acc>();
+  slots.forEach((slot, index) => {
+    // The best alternative per record; an exact (non-typo) match anywhere in the slot counts as exact.
+    const best = new Map<number, SlotHit>();
+    for (const alternative of slot.alternatives) {
+      alternativeScores(source, alternative).forEach((hit, id) => {
+        const known = best.get(id);
+        if (!known) {
+          best.set(id, {score: hit.score, exact: hit.exact, terms: hit.terms.slice()});
+        } else {
+          if (hit.score > known.score) known.score = hit.score;
+          known.exact = known.exact || hit.exact;
+          known.terms.push(...hit.terms);
+        }
+      });
+    }
+    const rarity = mode === 'or' && recordCount > 0 ? Math.log(1 + recordCount / Math.max(1, best.size)) : 1;
+    best.forEach((hit, id) => {
+      let acc = records.get(id);
+      if (!acc) {
+        if (mode === 'and' && index > 0) return;
+        acc = {score: 0, matched: 0, typos: 0, terms: []};
+        records.set(id, acc);
+      }
+      if (mode === 'and' && acc.matched !== index) return;
+      acc.score += hit.score * rarity;
+      acc.matched += 1;
+      acc.typos += hit.exact ? 0 : 1;
+      acc.terms.push(...hit.terms);
+    });
   });
+  const out: Match[] = [];
+  records.forEach((acc, id) => {
+    if (mode === 'and' && acc.matched !== slots.length) return;
+    const coverage = mode === 'or' ? Math.pow(acc.matched / slots.length, 2) : 1;
+    out.push({
+      id,
+      score: acc.score * coverage,
+      terms: Array.from(new Set(acc.terms)),
+      matchedQueryTerms: acc.matched,
+      typos: acc.typos,
+    });
+  });
+  return out;
+}
+
+/** Index terms an expanded query needs: every alternative's terms, and the prefixes to extend. */
+export function termsOfSlots(slots: Slot[]): {terms: string[]; prefixes: string[]} {
+  const terms = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const slot of slots) {
+    for (const alternative of slot.alternatives) {
+      for (const term of alternative.terms) {
+        terms.add(term);
+        if (alternative.prefix) prefixes.add(term);
+      }
+    }
+  }
+  return {terms: Array.from(terms), prefixes: Array.from(prefixes)};
 }

@@ -1,37 +1,53 @@
 /**
- * The local search backend: an Algolia-shaped client answering DocSearch's
- * multi-queries (`search({requests})`) from the index files the indexer
- * plugin wrote next to the site (`search/manifest.json` + one file per
- * `docusaurus_tag`). No request ever leaves the site's own origin.
+ * The local search backend: an Algolia-shaped client answering DocSearch's multi-queries
+ * (`search({requests})`) from the prebuilt, split index that plugins/search-index wrote next to the
+ * site (`search/manifest.json`, then per index: term chunks, record chunks, a vocabulary). It runs in
+ * the search worker (src/search/worker.ts), and in Node for the tests and the benchmark. No request
+ * ever leaves the site's own origin.
  *
- * - The request's `facetFilters` choose the index files (language, tag,
- *   version) and are applied to every hit.
- * - All query words first; when no record holds them all, any word, ranked by
- *   how many words a record holds.
- * - A failed load throws an error named `RetryError`, the name DocSearch
- *   checks; the next search tries to load again.
+ * - The request's `facetFilters` choose the indexes (language, tag, version) and apply to every hit.
+ * - A query fetches the term chunks of its words, the vocabulary only when a word is not in the index
+ *   as typed (typos, spellings), and the record chunks of the hits it returns. Every file is fetched
+ *   once and kept.
+ * - All query words first; when no record holds them all, any word, ranked by how many words a
+ *   record holds.
+ * - A failed load throws an error named `RetryError`, the name DocSearch checks; the next search
+ *   tries to load again.
  */
-import type MiniSearch from 'minisearch';
 import {
   INDEX_FORMAT,
+  chunkOf,
+  chunksOfPrefix,
+  decodePostings,
+  docChunkPath,
   expandQuery,
-  loadIndex,
   prepareSynonyms,
   queryWords,
   searchIndex,
-  type IndexFile,
+  sectionsOf,
+  termChunkPath,
+  termsOfSlots,
+  vocabularyPath,
+  buildVocabulary,
+  type DocChunkFile,
+  type IndexedPage,
   type IndexedRecord,
   type Manifest,
   type ManifestEntry,
   type Match,
-  type SearchDocument,
+  type Postings,
+  type QueryWord,
+  type Slot,
   type SynonymTable,
+  type TermChunkFile,
+  type TermSource,
   type Vocabulary,
+  type VocabularyFile,
 } from './engine';
 import {MAX_EXPANDED_WORDS, MAX_QUERY_WORDS, sanitizeQuery, switchLayout} from './forgiving';
 import {highlightAndSnippet, matcherFor, type HighlightTags, type HighlightValue} from './highlight';
 import {RetryError} from './errors';
-import {buildPacing} from './pacing';
+import {isQuestion, normalizeToken} from './text';
 
 export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
@@ -112,11 +128,19 @@ export interface LocalSearchClientOptions {
   defaultHitsPerPage?: number;
 }
 
-interface LoadedIndex {
+/** The files of one index that queries have loaded so far. */
+interface LoadedIndex extends TermSource {
   entry: ManifestEntry;
-  file: IndexFile;
-  miniSearch: MiniSearch<SearchDocument>;
-  vocabulary: Vocabulary;
+  /** Loads the term chunks that hold these terms, and those of terms starting with the prefixes. */
+  ensureTerms(need: {terms: string[]; prefixes: string[]}): Promise<void>;
+  /** Does the index hold the term (its chunk loaded)? */
+  has(term: string): boolean;
+  vocabulary(): Promise<Vocabulary>;
+  /** Loads the record chunks of these records. */
+  ensureRecords(ids: number[]): Promise<void>;
+  record(id: number): {record: IndexedRecord; page: IndexedPage};
+  /** The first record of the record's section (heading and text under it: one address). */
+  sectionOf(id: number): number;
 }
 
 /** Request parameter (local extension): search the query exactly as typed, no layout switch. */
@@ -212,18 +236,51 @@ export interface LocalSearchClient {
   manifest(): Promise<Manifest>;
 }
 
+/** Most term chunks a prefix of the query is extended in (a one- or two-letter word spans many). */
+const MAX_PREFIX_CHUNKS = 2;
+
+/**
+ * Question-shaped queries («почему…», «как…», «что такое…») look for the documentation: release notes
+ * and standalone pages rank lower, except the glossary-like pages for «что такое / что значит».
+ */
+function tagWeight(tag: string, query: string): number {
+  if (!isQuestion(query) || tag.startsWith('docs-default')) {
+    return 1;
+  }
+  if (tag === 'default' && /^\s*что\s+(такое|значит|означает)/i.test(query)) {
+    return 1;
+  }
+  return tag.startsWith('docs-upgrade') ? 0.5 : 0.7;
+}
+
+/** Below this many records holding every word, those holding most of them are added after them. */
+const FEW_HITS = 5;
+
+/** How much of the rest of its page's score a record gets: a page about the words ranks above a mention. */
+const PAGE_SHARE = 0.1;
+
+/**
+ * Each record also scores a share of what the other records of its page score: of two sections that
+ * hold the words alike, the one whose page treats the subject throughout ranks first.
+ */
+function withPageScores(entry: ManifestEntry, matches: Match[]): Match[] {
+  const pageOf = (id: number) => chunkOf(entry.pageStarts, id);
+  const sums = new Map<number, number>();
+  for (const match of matches) {
+    const page = pageOf(match.id);
+    sums.set(page, (sums.get(page) ?? 0) + match.score);
+  }
+  return matches.map((match) => ({...match, score: match.score + PAGE_SHARE * (sums.get(pageOf(match.id))! - match.score)}));
+}
+
 export function createLocalSearchClient(options: LocalSearchClientOptions): LocalSearchClient {
   const doFetch: Fetcher = options.fetch ?? ((url, init) => fetch(url, init));
-  const baseUrl = options.baseUrl ?? '/';
+  const baseUrl = (options.baseUrl ?? '/').replace(/\/?$/, '/');
   const defaultHitsPerPage = options.defaultHitsPerPage ?? 20;
   const resolve = (path: string) => new URL(path, options.siteOrigin).href;
   let manifestPromise: Promise<Manifest> | null = null;
-  // Searches waiting for an index: while there are any, the index is built at full speed; otherwise
-  // (a preload in the background) in short slices when the page has nothing else to do (pacing.ts).
-  let waiting = 0;
-  const pacing = buildPacing(() => waiting > 0);
   let synonyms: SynonymTable = prepareSynonyms([]);
-  const indexPromises = new Map<string, Promise<LoadedIndex>>();
+  const indexes = new Map<string, LoadedIndex>();
 
   async function fetchJson<T>(url: string): Promise<T> {
     let response: Awaited<ReturnType<Fetcher>>;
@@ -235,18 +292,34 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     if (!response.ok) {
       throw new RetryError(`Search index unavailable: ${url} (HTTP ${response.status})`, url, response.status);
     }
+    let json: T & {format?: unknown};
     try {
-      return (await response.json()) as T;
+      json = (await response.json()) as T & {format?: unknown};
     } catch (error) {
       throw new RetryError(`Search index unreadable: ${url} (${String(error)})`, url, response.status);
     }
+    if (!json || json.format !== INDEX_FORMAT) {
+      throw new RetryError(`Search index has an unknown format: ${url}`, url, 200);
+    }
+    return json;
+  }
+
+  /** One fetch per file; a failed one is forgotten, so that the next search tries again. */
+  function once<T>(cache: Map<string | number, Promise<T>>, key: string | number, load: () => Promise<T>): Promise<T> {
+    let promise = cache.get(key);
+    if (!promise) {
+      promise = load();
+      cache.set(key, promise);
+      promise.catch(() => cache.delete(key));
+    }
+    return promise;
   }
 
   function getManifest(): Promise<Manifest> {
     if (!manifestPromise) {
       const url = resolve(options.manifestUrl);
       manifestPromise = fetchJson<Manifest>(url).then((manifest) => {
-        if (!manifest || manifest.format !== INDEX_FORMAT || typeof manifest.indexes !== 'object') {
+        if (typeof manifest.indexes !== 'object' || manifest.indexes === null) {
           throw new RetryError(`Search manifest has an unknown format: ${url}`, url, 200);
         }
         synonyms = prepareSynonyms(Array.isArray(manifest.synonyms) ? manifest.synonyms : []);
@@ -260,37 +333,179 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     return manifestPromise;
   }
 
-  function getIndex(entry: ManifestEntry): Promise<LoadedIndex> {
-    let promise = indexPromises.get(entry.file);
-    if (!promise) {
-      const url = resolve(baseUrl.replace(/\/?$/, '/') + entry.file);
-      promise = fetchJson<IndexFile>(url).then(async (file) => {
-        if (!file || file.format !== INDEX_FORMAT || !Array.isArray(file.records)) {
-          throw new RetryError(`Search index has an unknown format: ${url}`, url, 200);
-        }
-        const engine = await loadIndex(file, pacing);
-        return {entry, file, miniSearch: engine.miniSearch, vocabulary: engine.vocabulary};
-      });
-      indexPromises.set(entry.file, promise);
-      promise.catch(() => {
-        indexPromises.delete(entry.file);
-      });
+  function openIndex(entry: ManifestEntry): LoadedIndex {
+    const known = indexes.get(entry.name);
+    if (known && known.entry === entry) {
+      return known;
     }
-    return promise;
+    const termLoads = new Map<string | number, Promise<void>>();
+    const docLoads = new Map<string | number, Promise<void>>();
+    const vocabularyLoad = new Map<string | number, Promise<Vocabulary>>();
+    /** Raw postings by term, decoded on first use; sorted terms of each loaded chunk. */
+    const raw = new Map<string, number[]>();
+    const decoded = new Map<string, Postings>();
+    const chunkTerms = new Map<number, string[]>();
+    const records = new Map<number, IndexedRecord>();
+    const pages = new Map<number, IndexedPage>();
+    const file = (path: string) => resolve(baseUrl + path);
+    let sections: Int32Array | null = null;
+
+    const loadTermChunk = (chunk: number) =>
+      once(termLoads, chunk, async () => {
+        const data = await fetchJson<TermChunkFile>(file(termChunkPath(entry, chunk)));
+        const terms = Object.keys(data.terms).sort();
+        for (const term of terms) {
+          raw.set(term, data.terms[term]!);
+        }
+        chunkTerms.set(chunk, terms);
+      });
+    const loadDocChunk = (chunk: number) =>
+      once(docLoads, chunk, async () => {
+        const data = await fetchJson<DocChunkFile>(file(docChunkPath(entry, chunk)));
+        data.records.forEach((record, offset) => records.set(data.first + offset, record));
+        for (const [index, page] of Object.entries(data.pages)) {
+          pages.set(Number(index), page);
+        }
+      });
+
+    const index: LoadedIndex = {
+      entry,
+      async ensureTerms({terms, prefixes}) {
+        const chunks = new Set<number>();
+        for (const term of terms) {
+          chunks.add(chunkOf(entry.terms.first, term));
+        }
+        for (const prefix of prefixes) {
+          chunksOfPrefix(entry.terms.first, prefix)
+            .slice(0, MAX_PREFIX_CHUNKS)
+            .forEach((chunk) => chunks.add(chunk));
+        }
+        await Promise.all(Array.from(chunks).map(loadTermChunk));
+      },
+      has: (term) => raw.has(term),
+      postings(term) {
+        let postings = decoded.get(term);
+        if (!postings) {
+          const flat = raw.get(term);
+          if (!flat) return undefined;
+          postings = decodePostings(flat);
+          decoded.set(term, postings);
+        }
+        return postings;
+      },
+      extensions(prefix) {
+        const out: string[] = [];
+        for (const chunk of chunksOfPrefix(entry.terms.first, prefix).slice(0, MAX_PREFIX_CHUNKS)) {
+          const terms = chunkTerms.get(chunk);
+          if (!terms) continue;
+          let low = 0;
+          let high = terms.length;
+          while (low < high) {
+            const middle = (low + high) >> 1;
+            if (terms[middle]! < prefix) low = middle + 1;
+            else high = middle;
+          }
+          for (let i = low; i < terms.length && terms[i]!.startsWith(prefix); i++) {
+            if (terms[i] !== prefix) out.push(terms[i]!);
+          }
+        }
+        return out;
+      },
+      vocabulary: () =>
+        once(vocabularyLoad, 0, async () => {
+          const data = await fetchJson<VocabularyFile>(file(vocabularyPath(entry)));
+          return buildVocabulary(data.terms);
+        }),
+      async ensureRecords(ids) {
+        const chunks = new Set<number>();
+        for (const id of ids) {
+          if (!records.has(id)) chunks.add(chunkOf(entry.docs.first, id));
+        }
+        await Promise.all(Array.from(chunks).map(loadDocChunk));
+      },
+      sectionOf(id) {
+        sections ??= sectionsOf(entry.records, entry.sections);
+        return sections[id] ?? id;
+      },
+      record(id) {
+        const record = records.get(id);
+        const page = record ? pages.get(record.p) : undefined;
+        if (!record || !page) {
+          throw new RetryError(`Search record ${entry.name}:${id} is not loaded`, entry.name, 200);
+        }
+        return {record, page};
+      },
+    };
+    indexes.set(entry.name, index);
+    return index;
   }
 
   async function selectIndexes(groups: string[][]): Promise<LoadedIndex[]> {
     const manifest = await getManifest();
-    // Record-level facets (`type:`) cannot choose files: they are checked per hit.
+    // Record-level facets (`type:`) cannot choose indexes: they are checked per hit.
     const fileGroups = groups.filter((group) => !group.some((filter) => RECORD_FACET_RE.test(filter)));
-    const entries = Object.values(manifest.indexes).filter((entry) =>
-      facetFiltersMatch(fileGroups, {
-        language: entry.language,
-        docusaurus_tag: entry.tag,
-        version: entry.version,
-      }),
+    return Object.values(manifest.indexes)
+      .filter((entry) =>
+        facetFiltersMatch(fileGroups, {language: entry.language, docusaurus_tag: entry.tag, version: entry.version}),
+      )
+      .map(openIndex);
+  }
+
+  /**
+   * The slots of a query for one index, with every term chunk they need loaded. Typo and spelling
+   * variants (and so the vocabulary) only for a word the index does not hold as typed, unless it is
+   * the last word and the index holds longer words that start with it (the reader is typing it).
+   */
+  async function slotsFor(index: LoadedIndex, words: QueryWord[]): Promise<Slot[]> {
+    const base = expandQuery(words, null, synonyms, MAX_EXPANDED_WORDS);
+    await index.ensureTerms(termsOfSlots(base));
+    const last = words.length - 1;
+    const needy = new Set(
+      words.filter(
+        (word, i) => i < MAX_EXPANDED_WORDS && !index.has(word.term) && !(i === last && index.extensions(word.term).length > 0),
+      ),
     );
-    return Promise.all(entries.map(getIndex));
+    if (needy.size === 0) {
+      return base;
+    }
+    const vocabulary = await index.vocabulary();
+    const slots = expandQuery(words, vocabulary, synonyms, MAX_EXPANDED_WORDS, (word) => needy.has(word));
+    await index.ensureTerms(termsOfSlots(slots));
+    return slots;
+  }
+
+  /**
+   * A query whose Latin names were typed in the Russian layout, or Russian words in the Latin one,
+   * amid words typed right («настройка ыныдщп» → «настройка syslog»): each word that no index holds
+   * as typed but holds in the other layout is switched. Null when no word is.
+   */
+  async function switchWords(text: string, selected: LoadedIndex[]): Promise<string | null> {
+    const parts = text.split(' ');
+    if (parts.length < 2) {
+      return null;
+    }
+    const candidates = parts.map((part) => {
+      const switched = /^[\p{L}[\];',.`{}:"<>~]+$/u.test(part) ? switchLayout(part) : null;
+      const typed = normalizeToken(part);
+      const other = switched === null ? null : normalizeToken(switched);
+      return typed !== null && other !== null && switched !== null ? {typed, other, switched} : null;
+    });
+    const terms = candidates.flatMap((candidate) => (candidate ? [candidate.typed, candidate.other] : []));
+    if (terms.length === 0) {
+      return null;
+    }
+    await Promise.all(selected.map((index) => index.ensureTerms({terms, prefixes: []})));
+    const held = (term: string) => selected.some((index) => index.has(term));
+    let changed = false;
+    const out = parts.map((part, i) => {
+      const candidate = candidates[i];
+      if (candidate && !held(candidate.typed) && held(candidate.other)) {
+        changed = true;
+        return candidate.switched;
+      }
+      return part;
+    });
+    return changed ? out.join(' ') : null;
   }
 
   function toHit(
@@ -300,9 +515,8 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     params: Record<string, unknown>,
     termCount: number,
   ): LocalHit {
-    const {file} = loaded;
-    const record = file.records[match.id]!;
-    const page = file.pages[record.p]!;
+    const {entry} = loaded;
+    const {record, page} = loaded.record(match.id);
     const hierarchy: Hierarchy = {
       lvl0: page.s,
       lvl1: page.t,
@@ -334,16 +548,16 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     const urlWithoutAnchor = resolve(page.u);
     const url = record.a ? `${urlWithoutAnchor}#${record.a}` : urlWithoutAnchor;
     const hit: LocalHit = {
-      objectID: `${file.tag}:${match.id}`,
+      objectID: `${entry.tag}:${match.id}`,
       url,
       url_without_anchor: urlWithoutAnchor,
       anchor: record.a,
       type: record.y,
       content: record.c,
       hierarchy,
-      language: file.language,
-      version: file.version,
-      docusaurus_tag: file.tag,
+      language: entry.language,
+      version: entry.version,
+      docusaurus_tag: entry.tag,
       _highlightResult: {hierarchy: highlightHierarchy},
       _snippetResult: {hierarchy: snippetHierarchy},
     };
@@ -362,6 +576,37 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     return hit;
   }
 
+  type Found = {loaded: LoadedIndex; match: Match};
+  interface RunResult {
+    found: Found[];
+    mode: SearchResponse['matchMode'];
+    termCount: number;
+  }
+
+  /** The best hit of each section only: its other records have the same address. */
+  function distinct(found: Found[]): Found[] {
+    const seen = new Set<string>();
+    return found.filter(({loaded, match}) => {
+      const key = `${loaded.entry.name}:${loaded.sectionOf(match.id)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  /** How well a result list answers its query: every word, then fewer typos. */
+  function quality(result: RunResult): number {
+    const best = result.found[0];
+    if (!best) {
+      return 0;
+    }
+    const coverage = result.mode === 'and' ? 1 : best.match.matchedQueryTerms / Math.max(1, result.termCount);
+    return 1 + coverage * 10 - best.match.typos;
+  }
+
+  /** Only a clean match counts for a switched layout: every word, no typo. */
+  const isClean = (result: RunResult) => result.mode === 'and' && result.found[0]?.match.typos === 0;
+
   async function searchOne(request: SearchRequest): Promise<SearchResponse> {
     const started = Date.now();
     const {params: rawParams, ...rest} = request;
@@ -377,83 +622,80 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     // Control characters, bidi and zero-width marks go; very long queries are cut.
     const cleaned = sanitizeQuery(query);
     const words = queryWords(cleaned, MAX_QUERY_WORDS);
-    let indexes: LoadedIndex[] = [];
-    if (words.length > 0) {
-      waiting++;
-      try {
-        indexes = await selectIndexes(groups);
-      } finally {
-        waiting--;
-      }
-    }
+    const selected = words.length > 0 ? await selectIndexes(groups) : [];
+    const recordFacets = groups.some((group) => group.some((filter) => RECORD_FACET_RE.test(filter)));
 
-    const recordFilter = (loaded: LoadedIndex, match: Match) =>
-      facetFiltersMatch(groups, {
-        language: loaded.file.language,
-        docusaurus_tag: loaded.file.tag,
-        version: loaded.file.version,
-        type: loaded.file.records[match.id]!.y,
-      });
-    type Found = {loaded: LoadedIndex; match: Match};
-    const run = (text: string): {found: Found[]; mode: SearchResponse['matchMode']; termCount: number} => {
-      const queryWordsOf = queryWords(text, MAX_QUERY_WORDS);
-      const slotsFor = (loaded: LoadedIndex) => expandQuery(queryWordsOf, loaded.vocabulary, synonyms, MAX_EXPANDED_WORDS);
-      const slotCache = new Map<LoadedIndex, ReturnType<typeof slotsFor>>();
-      const slots = (loaded: LoadedIndex) => {
-        let cached = slotCache.get(loaded);
-        if (!cached) {
-          cached = slotsFor(loaded);
-          slotCache.set(loaded, cached);
-        }
-        return cached;
-      };
-      const search = (mode: 'and' | 'or') =>
-        indexes.flatMap((loaded) =>
-          searchIndex(loaded.miniSearch, loaded.file.records, slots(loaded), mode)
-            .filter((match) => recordFilter(loaded, match))
-            .map((match) => ({loaded, match})),
-        );
+    const run = async (text: string): Promise<RunResult> => {
+      const textWords = queryWords(text, MAX_QUERY_WORDS);
+      const prepared = await Promise.all(selected.map(async (loaded) => ({loaded, slots: await slotsFor(loaded, textWords)})));
+      const search = (mode: 'and' | 'or'): Found[] =>
+        prepared.flatMap(({loaded, slots}) => {
+          const weight = tagWeight(loaded.entry.tag, text);
+          const matches = withPageScores(loaded.entry, searchIndex(loaded, slots, mode, loaded.entry.records));
+          return matches.map((match) => ({loaded, match: {...match, score: match.score * weight}}));
+        });
       let found = search('and');
       let mode: SearchResponse['matchMode'] = found.length > 0 ? 'and' : 'none';
-      if (found.length === 0 && queryWordsOf.length > 1) {
+      if (found.length === 0 && textWords.length > 1) {
         found = search('or');
         mode = found.length > 0 ? 'or' : 'none';
+      } else if (found.length < FEW_HITS && textWords.length > 1) {
+        // Few records hold every word: the records holding most of them follow, ranked below.
+        const held = new Set(found.map(({loaded, match}) => `${loaded.entry.name}:${match.id}`));
+        const floor = Math.min(...found.map(({match}) => match.score));
+        const more = search('or').filter(({loaded, match}) => !held.has(`${loaded.entry.name}:${match.id}`));
+        const top = Math.max(...more.map(({match}) => match.score));
+        found = found.concat(more.map((item) => ({...item, match: {...item.match, score: (item.match.score / top) * floor * 0.99}})));
+      }
+      if (recordFacets) {
+        // `type:` filters need the records: load them all (no modal of ours sends one).
+        await Promise.all(selected.map((loaded) => loaded.ensureRecords(found.filter((f) => f.loaded === loaded).map((f) => f.match.id))));
+        found = found.filter(({loaded, match}) =>
+          facetFiltersMatch(groups, {
+            language: loaded.entry.language,
+            docusaurus_tag: loaded.entry.tag,
+            version: loaded.entry.version,
+            type: loaded.record(match.id).record.y,
+          }),
+        );
       }
       // Typo matches rank below exact, stem, synonym and spelling matches (Algolia's first criterion).
       found.sort(
-        (a, b) => a.match.typos - b.match.typos || b.match.score - a.match.score || a.match.id - b.match.id,
+        (a, b) =>
+          a.match.typos - b.match.typos ||
+          b.match.score - a.match.score ||
+          (a.loaded.entry.name < b.loaded.entry.name ? -1 : a.loaded.entry.name > b.loaded.entry.name ? 1 : 0) ||
+          a.match.id - b.match.id,
       );
-      return {found, mode, termCount: queryWordsOf.length};
-    };
-    /** How well a result list answers its query: every word, then fewer typos. */
-    const quality = (result: ReturnType<typeof run>): number => {
-      const best = result.found[0];
-      if (!best) {
-        return 0;
-      }
-      const coverage = result.mode === 'and' ? 1 : best.match.matchedQueryTerms / Math.max(1, result.termCount);
-      return 1 + coverage * 10 - best.match.typos;
+      return {found: distinct(found), mode, termCount: textWords.length};
     };
 
-    let result = run(cleaned);
+    let result = await run(cleaned);
     let shownQuery: string | undefined;
     const perfect = result.mode === 'and' && result.found[0]?.match.typos === 0;
-    if (!perfect && params[VERBATIM_PARAM] !== true && params[VERBATIM_PARAM] !== 'true') {
-      // Typed with the other keyboard layout? Show that query's results when they are better.
+    if (words.length > 0 && !perfect && params[VERBATIM_PARAM] !== true && params[VERBATIM_PARAM] !== 'true') {
+      // Typed with the other keyboard layout, the whole query or some words of it? Show that query's
+      // results when they are better.
       const switched = switchLayout(cleaned);
-      if (switched !== null) {
-        const other = run(switched);
-        // Only a clean match counts: every word, no typo (stray keys like «o]o]op» match nothing real).
-        const clean = other.mode === 'and' && other.found[0]?.match.typos === 0;
-        if (clean && quality(other) > quality(result)) {
+      const whole = switched === null ? null : await run(switched);
+      if (whole && switched !== null && isClean(whole) && quality(whole) > quality(result)) {
+        result = whole;
+        shownQuery = switched;
+      } else {
+        const mixed = await switchWords(cleaned, selected);
+        const other = mixed === null ? null : await run(mixed);
+        if (other && mixed !== null && isClean(other) && quality(other) > quality(result)) {
           result = other;
-          shownQuery = switched;
+          shownQuery = mixed;
         }
       }
     }
     const {found, mode: matchMode, termCount} = result;
     const nbHits = found.length;
     const pageHits = found.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+    await Promise.all(
+      selected.map((loaded) => loaded.ensureRecords(pageHits.filter((f) => f.loaded === loaded).map((f) => f.match.id))),
+    );
     return {
       hits: pageHits.map(({loaded, match}) => toHit(loaded, match, tags, params, termCount)),
       nbHits,

@@ -97,10 +97,17 @@ export interface SearchableClient {
  */
 export function trackSearchClient<T extends SearchableClient>(client: T, store: SearchStatusStore): T {
   const search = client.search.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  // Answers can arrive out of order (the worker loads what each query needs): an answer older than
+  // the one recorded last is not recorded.
+  let asked = 0;
+  let recorded = 0;
   const tracked = async (...args: unknown[]) => {
     const query = queryOf(args[0]);
+    const call = ++asked;
     try {
       const response = (await search(...args)) as {results?: Array<{nbHits?: number; shownQuery?: unknown}>};
+      if (call < recorded) return response;
+      recorded = call;
       const first = response?.results?.[0];
       const nbHits = first?.nbHits;
       store.set({
@@ -112,6 +119,8 @@ export function trackSearchClient<T extends SearchableClient>(client: T, store: 
       });
       return response;
     } catch (error) {
+      if (call < recorded) throw error;
+      recorded = call;
       const err = error as {name?: string; message?: string};
       store.set({
         ...store.get(),

@@ -41,6 +41,27 @@ const STOP_WORD_LIST =
 export const STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORD_LIST.split(' '));
 
 /**
+ * Question words and fillers of questions as readers type them («почему не приходят сигналы», «что
+ * такое КЕ», «сколько хранятся метрики»). Not stop words: alone («что такое») they are the query.
+ */
+const QUESTION_FILLER_LIST =
+  'почему отчего зачем как каков какой какая какое какие каких каким какими каком что чем такое такой ' +
+  'такая такие это этого сколько где куда откуда когда можно ли нужно нужен нужна нужны надо необходимо ' +
+  'хочу хотим могу может мне нам я мы сделать делать пожалуйста вопрос';
+
+export const QUESTION_FILLERS: ReadonlySet<string> = new Set(QUESTION_FILLER_LIST.split(' '));
+
+/** A query that reads as a question: it starts with a question word or ends with «?». */
+export function isQuestion(query: string): boolean {
+  const first = /[\p{L}]+/u.exec(query)?.[0];
+  return /\?\s*$/.test(query) || (first !== undefined && QUESTION_START.has(foldCase(first)));
+}
+
+const QUESTION_START: ReadonlySet<string> = new Set(
+  'почему отчего зачем как какой какая какое какие каких сколько где куда откуда когда можно что кто чем'.split(' '),
+);
+
+/**
  * A token: letters, digits and `_`, joined by `.`, `-`, `/`, `:` or `@` when a
  * letter or digit follows (so the full stop at the end of a sentence is not
  * part of the word).

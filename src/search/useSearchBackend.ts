@@ -4,7 +4,6 @@
  * modal's AI sources, the index preload, the modal's own client in local mode) and by the search page.
  */
 import {useMemo} from 'react';
-import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {createHostedSearchClient, getLocalSearchClient, type AlgoliaLikeClient, type LocalDocSearchClient} from './clients';
 import {DEFAULT_SEARCH_OPTIONS, type MonqSearchOptions} from './options';
@@ -30,12 +29,10 @@ export function useSearchBackend(config?: Partial<AlgoliaConfig>): SearchBackend
   const appId = config?.appId ?? theme.appId;
   const apiKey = config?.apiKey ?? theme.apiKey;
   const monq = config?.monq ?? theme.monq;
-  const {mode, hitsPerPage, manifestPath} = {...DEFAULT_SEARCH_OPTIONS, ...(monq ?? {})};
   const options = useMemo<MonqSearchOptions>(() => ({...DEFAULT_SEARCH_OPTIONS, ...(monq ?? {})}), [monq]);
-  const manifestUrl = useBaseUrl(`/${manifestPath}`);
-  const {baseUrl} = siteConfig;
+  const {mode} = options;
   return useMemo(() => {
-    const local = mode === 'local' ? getLocalSearchClient(manifestUrl, baseUrl, hitsPerPage) : null;
+    const local = mode === 'local' ? getLocalSearchClient() : null;
     return {options, local, client: local ?? createHostedSearchClient(appId, apiKey)};
-  }, [options, mode, manifestUrl, baseUrl, hitsPerPage, appId, apiKey]);
+  }, [options, mode, appId, apiKey]);
 }

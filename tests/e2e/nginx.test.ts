@@ -17,6 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { buildDir, launchBrowser, openPage, visit } from './lib';
 import { nginxBinary, startNginx, type RunningNginx } from '../../scripts/lib/nginx-server';
 import { MOVED, REDIRECTS, nginxRedirectRules } from '../../config/redirects';
+import { indexFiles, type Manifest } from '../../src/search/engine';
 import { movedTarget } from '../../src/lib/moved';
 import { sitemapLocations } from '../../scripts/check-sitemap';
 
@@ -75,6 +76,7 @@ describe('the site on nginx', { skip: SKIP }, () => {
   let mainScript: string;
   let stylesheet: string;
   let searchIndex: string;
+  let searchWorker: string;
 
   before(async () => {
     for (const generated of ['index.html', '.nginx/csp.conf', '.nginx/redirects.conf', 'search/manifest.json']) {
@@ -87,9 +89,11 @@ describe('the site on nginx', { skip: SKIP }, () => {
     // Named by `<script src>`, or by the inline boot that loads it (src/lib/hydration/boot.cjs).
     mainScript = /(\/assets\/js\/main\.\w+\.js)/.exec(home)?.[1] ?? '';
     stylesheet = /<link[^>]+href="?(\/assets\/css\/[^"\s>]+\.css)/.exec(home)?.[1] ?? '';
-    const manifest = JSON.parse(file('search/manifest.json').toString('utf8')) as { indexes: Record<string, { file: string }> };
-    searchIndex = `/${Object.values(manifest.indexes)[0]?.file ?? ''}`;
-    assert.ok(mainScript && stylesheet && searchIndex.length > 1, 'the build has a main script, a stylesheet and a search index');
+    const manifest = JSON.parse(file('search/manifest.json').toString('utf8')) as Manifest;
+    const first = Object.values(manifest.indexes)[0];
+    searchIndex = first ? `/${indexFiles(first)[0]}` : '';
+    searchWorker = `/${manifest.worker ?? ''}`;
+    assert.ok(mainScript && stylesheet && searchIndex.length > 1 && searchWorker.length > 1, 'the build has a main script, a stylesheet, a search index and its worker');
     nginx = await startNginx({ siteRoot: buildDir });
   });
 
@@ -221,8 +225,8 @@ describe('the site on nginx', { skip: SKIP }, () => {
   });
 
   describe('caching', () => {
-    test('content-hashed bundles, styles and search indexes: a year, immutable', async () => {
-      for (const path of [mainScript, stylesheet, searchIndex]) {
+    test('content-hashed bundles, styles, search indexes and the search worker: a year, immutable', async () => {
+      for (const path of [mainScript, stylesheet, searchIndex, searchWorker]) {
         const reply = await get(nginx.url, path, {}, 'HEAD');
         assert.equal(reply.status, 200, path);
         assert.equal(header(reply, 'cache-control'), IMMUTABLE, path);

@@ -10,14 +10,13 @@
  */
 import assert from 'node:assert/strict';
 import {existsSync} from 'node:fs';
-import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {Browser, Page} from 'playwright-core';
 import {createLocalSearchClient, type LocalSearchClient} from '../../src/search/localClient';
 import type {Manifest} from '../../src/search/engine';
 import {buildDir, launchBrowser, openPage, startServer, visit} from './lib';
-import {fileFetcher} from '../../scripts/lib/search-files';
+import {fileFetcher, indexPagePaths} from '../../scripts/lib/search-files';
 
 const HOSTED_DIR = process.env.MONQ_DOCS_HOSTED_BUILD_DIR;
 const FAKE_ORIGIN = 'http://site.invalid';
@@ -103,8 +102,7 @@ describe('search (local mode)', () => {
     const pagesOf = async (tag: string) => {
       const entry = manifest.indexes[tag];
       assert.ok(entry, `index for ${tag}`);
-      const file = JSON.parse(await readFile(path.join(siteDir, entry.file), 'utf8')) as {pages: Array<{u: string}>};
-      return file.pages.map((p) => p.u);
+      return indexPagePaths(siteDir, entry);
     };
     page90 = (await pagesOf('docs-default-9.0')).find((u) => u.startsWith('/docs/') && !u.startsWith('/docs/8.9/'))!;
     page89 = (await pagesOf('docs-default-8.9')).find((u) => u.startsWith('/docs/8.9/'))!;
@@ -249,7 +247,12 @@ describe('search (local mode)', () => {
     await openModal(page);
     const question = `как настроить ${contextQuery}`;
     await typeQuery(page, question);
-    await page.waitForSelector('.DocSearch-Hit--AskAI', {timeout: 10000});
+    // The entry carries the question once the last keystroke's answer is in.
+    await page.waitForFunction(
+      (text) => document.querySelector('.DocSearch-Hit--AskAI')?.textContent?.includes(text) ?? false,
+      question,
+      {timeout: 10000},
+    );
     const entry = await modalText(page);
     assert.match(entry, /Спросить ИИ/);
     await page.click('.DocSearch-Hit--AskAI');
@@ -458,8 +461,7 @@ describe('search (hosted mode, service intercepted)', {skip: HOSTED_DIR ? false 
     const local = createLocalSearchClient({manifestUrl: '/search/manifest.json', siteOrigin: FAKE_ORIGIN, fetch: fileFetcher(buildDir)});
     const manifest = await local.manifest();
     const entry = manifest.indexes['docs-default-9.0']!;
-    const file = JSON.parse(await readFile(path.join(buildDir, entry.file), 'utf8')) as {pages: Array<{u: string}>};
-    page90 = file.pages.map((p) => p.u).find((u) => u.startsWith('/docs/') && !u.startsWith('/docs/8.9/'))!;
+    page90 = (await indexPagePaths(buildDir, entry)).find((u) => u.startsWith('/docs/') && !u.startsWith('/docs/8.9/'))!;
     browser = await launchBrowser();
     server = await startServer(HOSTED_DIR!);
   });

@@ -111,10 +111,18 @@ describe('compressed copies', () => {
 });
 
 describe('waiting for the search index of the same build', () => {
+  const INDEX_FILES = ['search/default.t0.0123456789.json', 'search/default.d0.abcdef0123.json', 'search/default.v.4567890abc.json'];
+  const WORKER = 'search/worker.fedcba9876.js';
   function writeManifest(dir: string): void {
     mkdirSync(join(dir, 'search'), { recursive: true });
-    writeFileSync(join(dir, 'search', 'default.0123456789.json'), '{}');
-    writeFileSync(join(dir, 'search', 'manifest.json'), JSON.stringify({ indexes: { default: { file: 'search/default.0123456789.json' } } }));
+    for (const file of INDEX_FILES.concat(WORKER)) writeFileSync(join(dir, file), '{}');
+    const entry = {
+      name: 'default',
+      terms: { first: [''], hash: ['0123456789'] },
+      docs: { first: [0], hash: ['abcdef0123'] },
+      vocabulary: '4567890abc',
+    };
+    writeFileSync(join(dir, 'search', 'manifest.json'), JSON.stringify({ indexes: { default: entry }, worker: WORKER }));
   }
 
   test('resolves with the manifest and the files it lists once they are written', async () => {
@@ -122,7 +130,7 @@ describe('waiting for the search index of the same build', () => {
     try {
       const waiting = waitForSearchManifest(dir, Date.now() - 1000, 30_000);
       setTimeout(() => writeManifest(dir), 300);
-      assert.deepEqual(await waiting, ['search/manifest.json', 'search/default.0123456789.json']);
+      assert.deepEqual(await waiting, ['search/manifest.json', ...INDEX_FILES, WORKER]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

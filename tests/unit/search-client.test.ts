@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, it} from 'node:test';
+import {indexFiles} from '../../src/search/engine';
 import {createLocalSearchClient, type LocalSearchClient, type SearchRequest} from '../../src/search/localClient';
 import {buildFixtureSite, CORPUS, ORIGIN, pagingCorpus, type FixtureSite} from '../fixtures/search/corpus';
 
@@ -38,14 +39,16 @@ describe('local search client', () => {
   });
   after(() => site.cleanup());
 
-  it('writes one content-hashed file per tag and a manifest', () => {
+  it('writes content-hashed term chunks, record chunks and a vocabulary per tag, and a manifest', () => {
     const entries = Object.values(site.result.manifest.indexes);
     assert.deepEqual(
       entries.map((e) => e.tag).sort(),
       ['default', 'docs-default-8.9', 'docs-default-9.0', 'docs-upgrade-current'],
     );
     for (const entry of entries) {
-      assert.match(entry.file, /^search\/[a-z0-9.-]+\.[0-9a-f]{10}\.json$/);
+      for (const file of indexFiles(entry)) {
+        assert.match(file, /^search\/[a-z0-9.-]+\.(t\d+|d\d+|v)\.[0-9a-f]{10}\.json$/);
+      }
     }
     assert.equal(site.result.manifest.indexes['docs-default-9.0']!.version, '9.0');
     // noindex, 404 and the search page are left out
@@ -147,7 +150,9 @@ describe('local search client', () => {
   it('prefers records with all words, falls back to any word', async () => {
     const all = await search('настроить пороги');
     assert.equal(all.matchMode, 'and');
-    assert.ok(all.hits.every((h) => h.url.includes('/docs/guide/thresholds/')));
+    // Few records hold both words: they come first, the records holding one of them follow.
+    assert.equal(all.hits[0]!.hierarchy.lvl2, 'Как настроить пороги');
+    assert.ok(all.hits.length > 1 && all.hits.slice(1).every((h) => !/настро/i.test(h.hierarchy.lvl2 ?? '')));
 
     const any = await search('пороги несуществующееслово');
     assert.equal(any.matchMode, 'or');

@@ -1,17 +1,18 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, it} from 'node:test';
 import {
-  INDEX_FORMAT,
+  SCORE_SCALE,
   buildVocabulary,
   expandQuery,
-  loadIndex,
   prepareSynonyms,
   queryWords,
   searchIndex,
   spellingVariants,
   typoVariants,
-  type IndexFile,
+  type IndexedRecord,
+  type TermSource,
 } from '../../src/search/engine';
+import {scorePostings} from '../../plugins/search-index/split';
 import {
   MAX_QUERY_LENGTH,
   allowedTypos,
@@ -66,23 +67,26 @@ describe('typo thresholds (Algolia default)', () => {
 
 describe('typo ranking', () => {
   it('ranks exact and stem matches above typo matches, whatever the field', async () => {
-    const file: IndexFile = {
-      format: INDEX_FORMAT,
-      tag: 't',
-      language: 'ru',
-      version: null,
-      pages: [
-        {u: '/a/', s: 'S', t: 'Пороги'},
-        {u: '/b/', s: 'S', t: 'Раздел'},
-      ],
-      records: [
-        {p: 0, y: 'lvl1', a: null, h: [], c: null},
-        {p: 1, y: 'lvl1', a: null, h: [], c: null},
-        {p: 1, y: 'content', a: null, h: [], c: 'Здесь упомянут парогенератор, один раз.'},
-      ],
+    const pages = [
+      {u: '/a/', s: 'S', t: 'Пороги'},
+      {u: '/b/', s: 'S', t: 'Раздел'},
+    ];
+    const records: IndexedRecord[] = [
+      {p: 0, y: 'lvl1', a: null, h: [], c: null},
+      {p: 1, y: 'lvl1', a: null, h: [], c: null},
+      {p: 1, y: 'content', a: null, h: [], c: 'Здесь упомянут парогенератор, один раз.'},
+    ];
+    // The scores the indexer writes, served as the client serves them from the loaded term chunks.
+    const postings = scorePostings(pages, records);
+    const source: TermSource = {
+      postings: (term) => {
+        const list = postings.get(term);
+        return list && {ids: Int32Array.from(list.map(([id]) => id)), scores: Float32Array.from(list.map(([, score]) => score / SCORE_SCALE))};
+      },
+      extensions: (prefix) => Array.from(postings.keys()).filter((term) => term.startsWith(prefix) && term !== prefix),
     };
-    const {miniSearch, vocabulary} = await loadIndex(file);
-    const matches = searchIndex(miniSearch, file.records, expandQuery(queryWords('пароги'), vocabulary), 'and');
+    const vocabulary = buildVocabulary(Array.from(postings.keys()));
+    const matches = searchIndex(source, expandQuery(queryWords('пароги'), vocabulary), 'and');
     const byId = new Map(matches.map((match) => [match.id, match]));
     // «пароги» (stem «парог») starts «парогенератор» in body text; the title «Пороги» is one typo away.
     assert.equal(byId.get(2)?.typos, 0, 'prefix of the stem: no typo');
@@ -91,7 +95,7 @@ describe('typo ranking', () => {
     const ranked = matches.sort((a, b) => a.typos - b.typos || b.score - a.score).map((match) => match.id);
     assert.deepEqual(ranked, [2, 0]);
     // A word the index holds as typed gets no typo variants at all.
-    const exact = searchIndex(miniSearch, file.records, expandQuery(queryWords('пороги'), vocabulary), 'and');
+    const exact = searchIndex(source, expandQuery(queryWords('пороги'), vocabulary), 'and');
     assert.deepEqual(exact.map((match) => match.id), [0]);
   });
 });

@@ -36,9 +36,16 @@
  * which takes over what was typed and removes the shell (src/lib/hydration/searchShell.ts). Escape,
  * «Отменить» or a click beside the shell closes it, and the held-back click is then not replayed.
  *
- * Plain ES2017 in the browser, no module syntax: the template inlines `monqBoot.toString()`.
+ * The shell answers by itself: it starts the search worker (the `monq:search-worker` meta; pointing at
+ * the search button starts it already) and lists the hits of what the reader types, as plain links.
+ * While the shell waits for its first answer, the page's scripts wait too (at most HOLD_MS): on a slow
+ * phone, hydration would take the processor the first answer needs. The contextual filters are those
+ * the dialog sends: the page's own docs version, the version chosen earlier (local storage) or the
+ * latest of the other docs instances (the `monq:search-tags` meta), and the standalone pages.
  *
- * @param {{ scripts: string[], eager: boolean, search?: { label: string, placeholder: string, cancel: string, loading: string } }} config
+ * Plain ES2019 in the browser, no module syntax: the template inlines `monqBoot.toString()`.
+ *
+ * @param {{ scripts: string[], eager: boolean, search?: { label: string, placeholder: string, cancel: string, loading: string, noResults: string } }} config
  * @param {Window} [win]
  */
 function monqBoot(config, win) {
@@ -51,6 +58,10 @@ function monqBoot(config, win) {
   var passive = { capture: true, passive: true };
   var started = false;
   var done = false;
+  /** The search shell holds the page's scripts back until its first answer; `wanted`: start then. */
+  var held = false;
+  var wanted = false;
+  var HOLD_MS = 3000;
   /** @type {Array<() => void>} */
   var queue = [];
   /** @type {MediaQueryList | null} */
@@ -81,11 +92,32 @@ function monqBoot(config, win) {
     // The browser focusing an `autofocus` field on load (the search page's) is not the reader's doing.
     var target = element(event.target);
     if (event.type === 'focusin' && target && target.hasAttribute('autofocus')) return;
+    // The pointer on the search button, or a press on it: its click opens the shell, which the page's
+    // scripts wait for.
+    if (/^(pointer|touch)/.test(event.type) && target && target.closest('.DocSearch-Button')) hold();
     start();
+  }
+
+  /** The shell is about to search: the page's scripts wait for its first answer, HOLD_MS at most. */
+  function hold() {
+    if (started || held) return;
+    held = true;
+    searchWorker();
+    w.setTimeout(release, HOLD_MS);
+  }
+
+  function release() {
+    if (!held) return;
+    held = false;
+    if (wanted) start();
   }
 
   function start() {
     if (started) return;
+    if (held) {
+      wanted = true;
+      return;
+    }
     started = true;
     INTENT.forEach(function (type) {
       w.removeEventListener(type, onIntent, passive);
@@ -224,9 +256,10 @@ function monqBoot(config, win) {
   /** @param {KeyboardEvent} event */
   function onKey(event) {
     if (done || failed()) return;
-    start();
     var key = event.key;
     var shortcut = ((key === 'k' || key === 'K') && (event.ctrlKey || event.metaKey)) || (key === '/' && !editable(event.target));
+    if (shortcut && !shell) hold();
+    start();
     if (!shortcut) return;
     event.preventDefault();
     // The shell is open already: the dialog it stands for will open once.
@@ -296,13 +329,44 @@ function monqBoot(config, win) {
     status.className = 'monq-search-shell__status';
     status.setAttribute('role', 'status');
     status.textContent = text.loading;
+    var results = d.createElement('div');
+    results.className = 'monq-search-shell__results';
     form.appendChild(input);
     form.appendChild(cancel);
     panel.appendChild(form);
     panel.appendChild(status);
+    panel.appendChild(results);
     box.appendChild(panel);
     var opened = { root: box, closed: false, back: d.activeElement };
     shell = opened;
+    var asked = 0;
+    var strings = text;
+    input.addEventListener('input', function () {
+      var query = input.value.trim();
+      var id = 'shell-' + ++asked;
+      if (!query) {
+        results.textContent = '';
+        status.textContent = strings.loading;
+        return;
+      }
+      ask(id, query, function (reply) {
+        if (id !== 'shell-' + asked || !reply.results) return;
+        showHits(results, status, reply.results[0], query, strings);
+        // Painted: the page's scripts may start.
+        if (held) w.requestAnimationFrame(function () {
+          w.setTimeout(release, 0);
+        });
+      });
+    });
+    box.addEventListener('keydown', function (event) {
+      var links = Array.prototype.slice.call(results.querySelectorAll('a'));
+      var at = links.indexOf(d.activeElement);
+      var next = event.key === 'ArrowDown' ? at + 1 : event.key === 'ArrowUp' ? at - 1 : null;
+      if (next === null || links.length === 0) return;
+      event.preventDefault();
+      if (next < 0) input.focus();
+      else links[Math.min(next, links.length - 1)].focus();
+    });
     form.addEventListener('submit', function (event) {
       event.preventDefault();
     });
@@ -326,8 +390,124 @@ function monqBoot(config, win) {
     open.closed = true;
     if (open.root.parentNode) open.root.parentNode.removeChild(open.root);
     root.removeAttribute('data-search-pending');
+    release();
     var back = /** @type {HTMLElement | null} */ (open.back);
     if (back && back.isConnected && typeof back.focus === 'function') back.focus();
+  }
+
+  /** @param {string} name */
+  function meta(name) {
+    var found = d.querySelector('meta[name="' + name + '"]');
+    return found ? found.getAttribute('content') || '' : '';
+  }
+
+  /** The page's search worker (the search bar takes it over once the page is interactive), or null. */
+  function searchWorker() {
+    var host = /** @type {{ monqSearchWorker?: Worker }} */ (/** @type {unknown} */ (w));
+    if (host.monqSearchWorker) return host.monqSearchWorker;
+    var url = meta('monq:search-worker');
+    if (!url || !api.Worker) return null;
+    try {
+      host.monqSearchWorker = new api.Worker(url);
+    } catch {
+      return null;
+    }
+    return host.monqSearchWorker;
+  }
+
+  /** The contextual filters the search dialog would send from this page. */
+  function facetFilters() {
+    var own = meta('docusaurus_tag');
+    var tags = meta('monq:search-tags')
+      .split(' ')
+      .filter(Boolean)
+      .map(function (tag) {
+        var plugin = /^docs-(.+)-[^-]+$/.exec(tag);
+        if (!plugin) return tag;
+        if (own.indexOf('docs-' + plugin[1] + '-') === 0) return own;
+        var preferred = null;
+        try {
+          preferred = w.localStorage.getItem('docs-preferred-version-' + plugin[1]);
+        } catch {
+          preferred = null;
+        }
+        return preferred ? 'docs-' + plugin[1] + '-' + preferred : tag;
+      });
+    return ['language:' + (meta('docsearch:language') || root.lang || 'ru'), tags.map(function (tag) {
+      return 'docusaurus_tag:' + tag;
+    })];
+  }
+
+  /**
+   * Sends a query to the worker; `reply` gets its answer.
+   * @param {string} id
+   * @param {string} query
+   * @param {(reply: { id: string, results?: Array<{ hits: SearchHit[], nbHits: number }> }) => void} reply
+   */
+  function ask(id, query, reply) {
+    var worker = searchWorker();
+    if (!worker) return;
+    /** @param {MessageEvent} event */
+    var listener = function (event) {
+      if (!event.data || event.data.id !== id) return;
+      if (worker) worker.removeEventListener('message', listener);
+      reply(event.data);
+    };
+    worker.addEventListener('message', listener);
+    worker.postMessage({
+      id: id,
+      requests: [
+        {
+          query: query,
+          facetFilters: facetFilters(),
+          hitsPerPage: 8,
+          attributesToSnippet: ['content:14'],
+          snippetEllipsisText: '…',
+          highlightPreTag: '<mark>',
+          highlightPostTag: '</mark>',
+        },
+      ],
+    });
+  }
+
+  /**
+   * @typedef {{ url: string, hierarchy: Record<string, string | null>, _snippetResult?: { content?: { value: string } } }} SearchHit
+   */
+
+  /**
+   * Lists the hits in the shell: links to the page and heading, with the snippet of the text. The
+   * snippet is the worker's, HTML-escaped there before `<mark>` is added (as the dialog shows it).
+   * @param {HTMLElement} results
+   * @param {HTMLElement} status
+   * @param {{ hits: SearchHit[], nbHits: number } | undefined} answer
+   * @param {string} query
+   * @param {{ noResults: string, loading: string }} text
+   */
+  function showHits(results, status, answer, query, text) {
+    results.textContent = '';
+    var hits = answer ? answer.hits : [];
+    status.textContent = hits.length === 0 ? text.noResults + ' «' + query + '»' : '';
+    hits.forEach(function (hit) {
+      var address = new api.URL(hit.url, w.location.href);
+      var link = d.createElement('a');
+      link.className = 'monq-search-shell__hit';
+      link.href = address.pathname + address.hash;
+      var title = d.createElement('span');
+      title.className = 'monq-search-shell__title';
+      var levels = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'].filter(function (level) {
+        return hit.hierarchy[level];
+      });
+      title.textContent = [hit.hierarchy.lvl1].concat(levels.length ? [hit.hierarchy[levels[0]]] : []).join(' › ');
+      link.appendChild(title);
+      var snippet = hit._snippetResult && hit._snippetResult.content;
+      if (snippet) {
+        var body = d.createElement('span');
+        body.className = 'monq-search-shell__snippet';
+        body.innerHTML = snippet.value;
+        link.appendChild(body);
+      }
+      results.appendChild(link);
+    });
   }
 
   /** Data saver or a 2G connection: nothing is fetched ahead (as for the prefetch of linked pages). */
@@ -339,6 +519,14 @@ function monqBoot(config, win) {
   }
 
   root.setAttribute('data-hydration', 'waiting');
+  // Pointing at the search button, or focusing it, starts the search worker.
+  /** @param {Event} event */
+  var onSearchIntent = function (event) {
+    var target = element(event.target);
+    if (target && target.closest('.DocSearch-Button')) searchWorker();
+  };
+  w.addEventListener('pointerover', onSearchIntent, passive);
+  w.addEventListener('focusin', onSearchIntent, passive);
   w.addEventListener('click', onClick, true);
   w.addEventListener('keydown', onKey, true);
   w.addEventListener('pointerdown', onPointer, true);

@@ -3,6 +3,10 @@
  * click on the search button, Ctrl+K, ⌘K or "/". It has a focused input at once, whatever the page is
  * still loading; the real dialog (src/theme/SearchBar) opens from the replayed click and takes over.
  *
+ * The shell searches by itself: it starts the search worker (src/search/worker.ts, address in the
+ * `monq:search-worker` meta), sends each query with the page's contextual filters and lists the hits
+ * as plain links, so that the reader's first query is answered before the page is interactive.
+ *
  * Its strings are the dialog's own (the translation ids in the comments; a unit test compares them
  * with i18n/ru/code.json). The page template passes them to the boot.
  */
@@ -16,10 +20,15 @@ export const SEARCH_SHELL_TEXT = {
   cancel: 'Отменить',
   /** `monq.loading.inProgress` (src/lib/reader/loading.ts) */
   loading: 'Загрузка…',
+  /** `theme.SearchModal.noResultsScreen.noResultsText` */
+  noResults: 'Нет результатов по запросу',
 } as const;
 
 /** The class of the shell's root element (styles in src/search/search.css). */
 export const SEARCH_SHELL_CLASS = 'monq-search-shell';
+
+/** The class of a hit in the shell (a link to the page and heading). */
+export const SEARCH_SHELL_HIT_CLASS = 'monq-search-shell__hit';
 
 /** An open shell, taken over by the real dialog. */
 export interface TakenShell {

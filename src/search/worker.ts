@@ -1,0 +1,43 @@
+/**
+ * The search worker: the local search client (localClient.ts) in a Web Worker, so that queries never
+ * run on the page's main thread. Bundled by plugins/search-index into `search/worker.<hash>.js`.
+ *
+ * Started by the page when the reader first shows an intent to search: the inline boot for the search
+ * shell (src/lib/hydration/boot.cjs), or the search bar once the page is interactive (workerClient.ts).
+ * Both talk to the same worker, each with its own message ids (see workerProtocol.ts).
+ *
+ * The worker finds the site from its own address: `<base>search/worker.<hash>.js`.
+ */
+import {createLocalSearchClient} from './localClient';
+import {DEFAULT_SEARCH_OPTIONS} from './options';
+import type {WorkerReply, WorkerRequest} from './workerProtocol';
+
+interface WorkerScope {
+  location: {origin: string; pathname: string};
+  postMessage(message: WorkerReply): void;
+  addEventListener(type: 'message', listener: (event: {data: WorkerRequest}) => void): void;
+}
+
+const scope = self as unknown as WorkerScope;
+const baseUrl = scope.location.pathname.replace(/search\/[^/]*$/, '');
+const client = createLocalSearchClient({
+  manifestUrl: `${baseUrl}search/manifest.json`,
+  baseUrl,
+  siteOrigin: scope.location.origin,
+  defaultHitsPerPage: DEFAULT_SEARCH_OPTIONS.hitsPerPage,
+});
+
+// The manifest is the first thing every query needs: fetch it as the worker starts.
+client.preload().catch(() => undefined);
+
+scope.addEventListener('message', ({data}) => {
+  if (!data || data.id === undefined) return;
+  const work = data.requests ? client.search({requests: data.requests}) : client.preload(data.preload).then(() => ({results: []}));
+  work.then(
+    ({results}) => scope.postMessage({id: data.id, results}),
+    (error: unknown) => {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      scope.postMessage({id: data.id, error: {name: failure.name, message: failure.message}});
+    },
+  );
+});

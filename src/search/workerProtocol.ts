@@ -1,0 +1,26 @@
+/**
+ * Messages between the page and the search worker (worker.ts). The inline boot's search shell uses
+ * string ids (`shell-1`…), the search bar numbers: each side takes only the replies to its own ids.
+ */
+import type {FacetFilters, SearchRequest, SearchResponse} from './localClient';
+
+export interface WorkerRequest {
+  id: string | number;
+  /** A multi-query, answered with `results`. */
+  requests?: SearchRequest[];
+  /** Or: load the manifest ahead of the first query (answered with no results). */
+  preload?: FacetFilters;
+}
+
+export type WorkerReply =
+  | {id: string | number; results: SearchResponse[]; error?: undefined}
+  | {id: string | number; error: {name: string; message: string}; results?: undefined};
+
+/** `<meta name="monq:search-worker" content="/search/worker.<hash>.js">`, written by plugins/search-index. */
+export const WORKER_META = 'monq:search-worker';
+
+/** `<meta name="monq:search-tags" content="default docs-default-9.0 docs-upgrade-current">`: latest versions. */
+export const TAGS_META = 'monq:search-tags';
+
+/** The global under which the page keeps its one worker (the boot may have started it). */
+export const WORKER_GLOBAL = 'monqSearchWorker';
