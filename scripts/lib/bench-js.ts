@@ -5,13 +5,15 @@
  * (a page waits for it to start its scripts: src/lib/hydration/boot.cjs) and after it, which is
  * everything the page runs to become interactive. Work the site defers on purpose is counted too: the
  * image zoom starts `IMAGE_ZOOM_DELAY_MS` after the page renders and fetches medium-zoom on a page
- * with images, so the measure waits for it instead of racing it.
+ * with images, so the measure waits for it instead of racing it. The search worker is counted as well:
+ * the search bar starts it in idle time a few seconds later, and the measure waits for it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { IMAGE_ZOOM_DELAY_MS } from '../../config/site';
+import { SEARCH_PRELOAD_DELAY_MS } from '../../src/search/options';
 
 /** One kilobyte of the budgets: 1000 bytes. */
 export const KB = 1000;
@@ -64,6 +66,11 @@ export function pageWeight(page: string, scripts: readonly ScriptWeight[]): Page
   };
 }
 
+/** The search worker's script (plugins/search-index). */
+export const SEARCH_WORKER = /\/search\/worker\.\w+\.js$/;
+/** The search bar starts the worker SEARCH_PRELOAD_DELAY_MS after hydration, then in idle time. */
+const SEARCH_WORKER_WAIT_MS = SEARCH_PRELOAD_DELAY_MS + 5000;
+
 /** Load `origin + page` in a fresh context and weigh the scripts it executes. */
 export async function measurePageScripts(
   browser: Browser,
@@ -78,10 +85,12 @@ export async function measurePageScripts(
   );
   const tab = await context.newPage();
   const paths: string[] = [];
+  let settled = false;
   tab.on('request', (request) => {
-    if (request.resourceType() !== 'script') return;
     const url = new URL(request.url());
-    if (url.origin === origin) paths.push(url.pathname);
+    if (url.origin !== origin) return;
+    // The search worker counts too, though the page starts it later, in idle time after the first input.
+    if (SEARCH_WORKER.test(url.pathname) || (request.resourceType() === 'script' && !settled)) paths.push(url.pathname);
   });
   let before = 0;
   try {
@@ -90,6 +99,11 @@ export async function measurePageScripts(
     before = paths.length;
     await waitForSettled(tab);
     await waitForDeferredScripts(tab);
+    settled = true;
+    await tab.waitForRequest((request) => SEARCH_WORKER.test(new URL(request.url()).pathname), { timeout: SEARCH_WORKER_WAIT_MS }).catch(() => {
+      // A page without the local search has no worker: the budget test says whether one is expected.
+    });
+    await tab.waitForLoadState('networkidle');
   } finally {
     await context.close();
   }

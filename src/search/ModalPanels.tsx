@@ -140,6 +140,7 @@ function OfflineAiScreen({
     };
   }, [question, sourcesClient, indexName, facetFilters]);
 
+  const passage = sources.status === 'done' ? sources.hits.find((hit) => hit.type === 'content' && hit.content) : undefined;
   return (
     <div className="monq-ai-screen" data-search-screen="ask-ai">
       <p className="monq-ai-screen__title">{texts.askAiTitle}</p>
@@ -150,6 +151,18 @@ function OfflineAiScreen({
         {texts.askAiNotConnected}
       </p>
       <p className="DocSearch-AskAiScreen-Disclaimer monq-ai-screen__disclaimer">{askAiScreen?.disclaimerText}</p>
+      {passage && (
+        // Extractive: the paragraph of the best hit, quoted as written, with its page and heading.
+        <figure className="monq-ai-screen__passage" data-search-passage="">
+          <p className="monq-ai-screen__sources-title">{texts.askAiPassage}</p>
+          <blockquote className="monq-ai-screen__quote">{passage.content}</blockquote>
+          <figcaption>
+            <Link to={processUrl(passage.url)} onClick={onNavigate} className="monq-ai-screen__passage-link">
+              {[passage.hierarchy.lvl1, passage.hierarchy.lvl2, passage.hierarchy.lvl3].filter(Boolean).join(' › ')}
+            </Link>
+          </figcaption>
+        </figure>
+      )}
       <p className="monq-ai-screen__sources-title">{texts.askAiSources}</p>
       {sources.status === 'loading' && <p className="DocSearch-Help">{texts.askAiLoading}</p>}
       {sources.status === 'failed' && <p className="DocSearch-Help">{texts.askAiSourcesFailed}</p>}

@@ -243,7 +243,7 @@ const MAX_PREFIX_CHUNKS = 2;
  * Question-shaped queries («почему…», «как…», «что такое…») look for the documentation: release notes
  * and standalone pages rank lower, except the glossary-like pages for «что такое / что значит».
  */
-function tagWeight(tag: string, query: string): number {
+export function tagWeight(tag: string, query: string): number {
   if (!isQuestion(query) || tag.startsWith('docs-default')) {
     return 1;
   }
@@ -452,26 +452,32 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
   }
 
   /**
-   * The slots of a query for one index, with every term chunk they need loaded. Typo and spelling
-   * variants (and so the vocabulary) only for a word the index does not hold as typed, unless it is
-   * the last word and the index holds longer words that start with it (the reader is typing it).
+   * The slots of a query for each index, with every term chunk they need loaded. Typo and spelling
+   * variants (and so the vocabularies) only for a word that no selected index holds as typed, unless
+   * it is the last word and an index holds longer words that start with it (the reader is typing it).
    */
-  async function slotsFor(index: LoadedIndex, words: QueryWord[]): Promise<Slot[]> {
+  async function slotsFor(selected: LoadedIndex[], words: QueryWord[]): Promise<Slot[][]> {
     const base = expandQuery(words, null, synonyms, MAX_EXPANDED_WORDS);
-    await index.ensureTerms(termsOfSlots(base));
+    await Promise.all(selected.map((index) => index.ensureTerms(termsOfSlots(base))));
     const last = words.length - 1;
     const needy = new Set(
       words.filter(
-        (word, i) => i < MAX_EXPANDED_WORDS && !index.has(word.term) && !(i === last && index.extensions(word.term).length > 0),
+        (word, i) =>
+          i < MAX_EXPANDED_WORDS &&
+          !selected.some((index) => index.has(word.term) || (i === last && index.extensions(word.term).length > 0)),
       ),
     );
     if (needy.size === 0) {
-      return base;
+      return selected.map(() => base);
     }
-    const vocabulary = await index.vocabulary();
-    const slots = expandQuery(words, vocabulary, synonyms, MAX_EXPANDED_WORDS, (word) => needy.has(word));
-    await index.ensureTerms(termsOfSlots(slots));
-    return slots;
+    return Promise.all(
+      selected.map(async (index) => {
+        const vocabulary = await index.vocabulary();
+        const slots = expandQuery(words, vocabulary, synonyms, MAX_EXPANDED_WORDS, (word) => needy.has(word));
+        await index.ensureTerms(termsOfSlots(slots));
+        return slots;
+      }),
+    );
   }
 
   /**
@@ -627,7 +633,8 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
 
     const run = async (text: string): Promise<RunResult> => {
       const textWords = queryWords(text, MAX_QUERY_WORDS);
-      const prepared = await Promise.all(selected.map(async (loaded) => ({loaded, slots: await slotsFor(loaded, textWords)})));
+      const slotsByIndex = await slotsFor(selected, textWords);
+      const prepared = selected.map((loaded, i) => ({loaded, slots: slotsByIndex[i]!}));
       const search = (mode: 'and' | 'or'): Found[] =>
         prepared.flatMap(({loaded, slots}) => {
           const weight = tagWeight(loaded.entry.tag, text);

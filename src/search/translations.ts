@@ -151,8 +151,9 @@ export function searchTexts() {
     askAiQuestion: t('theme.SearchModal.offlineAi.questionLabel', 'Ваш вопрос'),
     askAiNotConnected: t(
       'theme.SearchModal.offlineAi.notConnected',
-      'ИИ-ассистент не подключён в этой установке документации, поэтому ответ не будет сформирован. Ниже — разделы документации, которые лучше всего подходят к вопросу.',
+      'ИИ-ассистент не подключён в этой установке документации, поэтому ответ не будет сформирован. Ниже — фрагмент документации, который лучше всего отвечает на вопрос, и подходящие разделы.',
     ),
+    askAiPassage: t('theme.SearchModal.offlineAi.passageTitle', 'Фрагмент документации'),
     askAiSources: t('theme.SearchModal.offlineAi.sourcesTitle', 'Подходящие разделы документации'),
     askAiNoSources: t('theme.SearchModal.offlineAi.noSources', 'Подходящих разделов не нашлось. Попробуйте сформулировать вопрос иначе.'),
     askAiSourcesFailed: t('theme.SearchModal.offlineAi.sourcesFailed', 'Не удалось загрузить разделы документации.'),

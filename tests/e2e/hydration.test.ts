@@ -199,6 +199,51 @@ describe('hydration on intent', () => {
     assert.deepEqual(consoleErrors, []);
   });
 
+  test('the shell answers the first query itself, before the page is interactive; a hit from it opens its page', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    // The page's script never arrives in this test: whatever the shell shows, it shows by itself.
+    await holdMainScript(page);
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    await page.locator('.navbar .DocSearch-Button').first().click();
+    await page.locator('.monq-search-shell input').waitFor({ state: 'visible', timeout: 2_000 });
+    await page.keyboard.type('пороги');
+    const hits = page.locator('.monq-search-shell a.monq-search-shell__hit');
+    await hits.first().waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await page.getAttribute('html', 'data-has-hydrated'), 'false', 'answered before the page is interactive');
+    const hrefs = await hits.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    assert.ok(hrefs[0]!.startsWith('/docs/guide/thresholds/'), hrefs.join(' '));
+    assert.ok(hrefs.every((href) => !href.startsWith('/docs/8.9/')), 'the page’s version only (9.0): ' + hrefs.join(' '));
+    assert.match((await hits.first().textContent()) ?? '', /Пороги/);
+    // Arrow keys move from the input to the hits; Enter on a hit opens it as a plain link.
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('href')), hrefs[0]);
+    await Promise.all([page.waitForURL((url) => hrefs[0]!.startsWith(url.pathname)), page.keyboard.press('Enter')]);
+    assert.equal(new URL(page.url()).pathname + new URL(page.url()).hash, hrefs[0]);
+    assert.equal((await page.locator('h1').first().textContent())?.trim(), 'Пороги');
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('on an 8.9 page the shell searches 8.9 (and the standalone pages and release notes), and says so when nothing matches', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    await holdMainScript(page);
+    await page.goto(site.server.url + '/docs/8.9/guide/signals/', { waitUntil: 'load' });
+    await page.locator('.navbar .DocSearch-Button').first().click();
+    await page.locator('.monq-search-shell input').waitFor({ state: 'visible', timeout: 2_000 });
+    await page.keyboard.type('пороги');
+    const hits = page.locator('.monq-search-shell a.monq-search-shell__hit');
+    await hits.first().waitFor({ state: 'visible', timeout: 20_000 });
+    const hrefs = await hits.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    assert.ok(hrefs.some((href) => href.startsWith('/docs/8.9/')), hrefs.join(' '));
+    assert.ok(
+      hrefs.every((href) => !href.startsWith('/docs/') || href.startsWith('/docs/8.9/')),
+      'no 9.0 page: ' + hrefs.join(' '),
+    );
+    await page.locator('.monq-search-shell input').fill('ъъъъъъъъъ');
+    await page.locator('.monq-search-shell').getByRole('status').filter({ hasText: 'Нет результатов по запросу «ъъъъъъъъъ»' }).waitFor({ timeout: 20_000 });
+    assert.equal(await hits.count(), 0);
+    assert.deepEqual(consoleErrors, []);
+  });
+
   test('on a phone in dark mode the shell passes axe; Escape or «Отменить» closes it, and the dialog does not open later', async () => {
     const { page, consoleErrors } = await site.open({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const release = await holdMainScript(page);

@@ -40,13 +40,14 @@ function englishWords(text: string, query: string): string[] {
 }
 
 /**
- * The modal's own words: visible text and labels, without the hits (page content may be Latin).
+ * The modal's own words: visible text and labels, without the hits and the quoted passage of the AI
+ * screen (page content may be Latin).
  * A string, not a function: tsx would add helpers the page does not have.
  */
 const MODAL_TEXT_SCRIPT = `(() => {
   const root = document.querySelector('${DIALOG}');
   if (!root) return '';
-  const skip = '.DocSearch-Hits, .monq-ai-screen__sources, .monq-ai-screen__question strong, .DocSearch-Title strong';
+  const skip = '.DocSearch-Hits, .monq-ai-screen__sources, .monq-ai-screen__quote, .monq-ai-screen__passage-link, .monq-ai-screen__question strong, .DocSearch-Title strong';
   const parts = [];
   const walk = (node) => {
     if (node.matches(skip) || (node !== root && node.offsetParent === null)) return;
@@ -77,10 +78,24 @@ async function typeQuery(page: Page, query: string): Promise<void> {
   await page.type(INPUT, query, {delay: 20});
 }
 
-async function hitHrefs(page: Page): Promise<string[]> {
+/**
+ * The hits shown. With `firstPath`, once the first hit is on that page: the answers of earlier
+ * keystrokes show until the last one's lands (a word the index lacks loads its vocabulary first).
+ */
+async function hitHrefs(page: Page, firstPath?: string): Promise<string[]> {
   await page.waitForSelector('.DocSearch-Hit a[href^="/"]', {timeout: 15000});
-  // Let the last keystroke's answer land.
-  await page.waitForTimeout(300);
+  if (firstPath === undefined) {
+    // Let the last keystroke's answer land.
+    await page.waitForTimeout(300);
+  } else {
+    await page
+      .waitForFunction(
+        (path) => document.querySelector('.DocSearch-Hit a[href^="/"]')?.getAttribute('href')?.split('#')[0] === path,
+        firstPath,
+        {timeout: 15000},
+      )
+      .catch(() => undefined);
+  }
   return page.$$eval('.DocSearch-Hit a[href^="/"]', (links) => links.map((a) => a.getAttribute('href') ?? ''));
 }
 
@@ -265,6 +280,12 @@ describe('search (local mode)', () => {
     assert.deepEqual(englishWords(text, question), [], text);
     const sources = await page.$$eval('.monq-ai-screen__source', (links) => links.map((a) => a.getAttribute('href') ?? ''));
     assert.ok(sources.length > 0 && sources.every((h) => h.startsWith('/')), sources.join('\n'));
+    // It leads with the best passage, quoted as the page has it (extractive), linked to its page and heading.
+    const best = (await firstHit(question, {hitsPerPage: 5})).hits.find((hit) => hit.type === 'content' && hit.content)!;
+    const quote = (await page.textContent('[data-search-passage] blockquote'))?.trim();
+    assert.equal(quote, best.content!.trim());
+    const passageLink = await page.getAttribute('[data-search-passage] a', 'href');
+    assert.equal(passageLink, new URL(best.url).pathname + new URL(best.url).hash);
     // Typing again goes back to the search.
     await page.type(INPUT, contextQuery);
     await page.waitForSelector('[data-search-screen="ask-ai"]', {state: 'detached', timeout: 5000});
@@ -340,8 +361,9 @@ describe('search (local mode)', () => {
       const expected = await firstHit(query);
       assert.ok(expected.nbHits > 0, `«${query}» finds something`);
       await typeQuery(page, query);
-      const hrefs = await hitHrefs(page);
-      assert.equal(hrefs[0]!.split('#')[0], new URL(expected.hits[0]!.url_without_anchor).pathname, query);
+      const path = new URL(expected.hits[0]!.url_without_anchor).pathname;
+      const hrefs = await hitHrefs(page, path);
+      assert.equal(hrefs[0]!.split('#')[0], path, query);
       assert.equal(await page.$('[data-search-notice="layout"]'), null, `no layout line for «${query}»`);
     }
     assert.deepEqual(offHost, []);
@@ -358,7 +380,7 @@ describe('search (local mode)', () => {
     await visit(page, `${server.url}${page90}`);
     await openModal(page);
     await typeQuery(page, 'gjhjub');
-    const hrefs = await hitHrefs(page);
+    const hrefs = await hitHrefs(page, new URL(expected.hits[0]!.url_without_anchor).pathname);
     assert.equal(hrefs[0]!.split('#')[0], new URL(expected.hits[0]!.url_without_anchor).pathname);
     const notice = await page.waitForSelector(`${DIALOG} [data-search-notice="layout"]`, {state: 'visible'});
     assert.equal((await notice.textContent())?.replace(/\s+/g, ' ').trim(), 'Показаны результаты по запросу «пороги». Искать «gjhjub»');
@@ -378,6 +400,47 @@ describe('search (local mode)', () => {
     await typeQuery(page, 'vtnhbrb');
     await page.waitForSelector('[data-search-notice="layout"]', {timeout: 15000});
     assert.match((await page.textContent('[data-search-notice="layout"]')) ?? '', /«метрики»/);
+    assert.deepEqual(offHost, []);
+    assert.deepEqual(consoleErrors, []);
+    await page.context().close();
+  });
+
+  it('switches a Latin name typed in the Russian layout inside a Russian query, word by word', async () => {
+    // «ыныдщп» is «syslog» typed with the Russian layout on; «настройка» is typed right.
+    const expected = await firstHit('настройка ыныдщп');
+    assert.equal(expected.shownQuery, 'настройка syslog');
+    const {page, offHost, consoleErrors} = await openPage(browser);
+    await visit(page, `${server.url}${page90}`);
+    await openModal(page);
+    await typeQuery(page, 'настройка ыныдщп');
+    const notice = await page.waitForSelector(`${DIALOG} [data-search-notice="layout"]`, {state: 'visible', timeout: 15000});
+    assert.equal((await notice.textContent())?.replace(/\s+/g, ' ').trim(), 'Показаны результаты по запросу «настройка syslog». Искать «настройка ыныдщп»');
+    const hrefs = await hitHrefs(page, new URL(expected.hits[0]!.url_without_anchor).pathname);
+    assert.equal(hrefs[0]!.split('#')[0], new URL(expected.hits[0]!.url_without_anchor).pathname);
+    assert.deepEqual(offHost, []);
+    assert.deepEqual(consoleErrors, []);
+    await page.context().close();
+  });
+
+  it('answers a question with the page that answers it, not with release notes', async () => {
+    const question = 'почему не приходит письмо с приглашением';
+    const {page, offHost, consoleErrors} = await openPage(browser);
+    await visit(page, `${server.url}${page90}`);
+    await openModal(page);
+    await typeQuery(page, question);
+    await page.waitForFunction(
+      (text) => document.querySelector('.DocSearch-Hit--AskAI')?.textContent?.includes(text) ?? false,
+      question,
+      {timeout: 10000},
+    );
+    const expected = await firstHit(question);
+    const hrefs = await hitHrefs(page, new URL(expected.hits[0]!.url_without_anchor).pathname);
+    const pages = hrefs.slice(0, 5).map((href) => href.split('#')[0]);
+    assert.ok(
+      ['/docs/guide/administration/system-notifies/', '/docs/get-started/setup/system-notify/'].includes(pages[0]!),
+      pages.join(' '),
+    );
+    assert.ok(pages.every((path) => !path!.startsWith('/upgrade/')), pages.join(' '));
     assert.deepEqual(offHost, []);
     assert.deepEqual(consoleErrors, []);
     await page.context().close();

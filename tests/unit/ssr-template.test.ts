@@ -142,6 +142,8 @@ function fakePage({
           : prefetched.push(`${node.rel} ${node.as} ${node.href}`),
     },
     createElement: (tag: string) => ({ tag, src: '', async: true }),
+    // No search worker named on this page (no meta): the shell's hold is what is tested here.
+    querySelector: () => null,
     addEventListener: (type: string, listener: () => void) => {
       if (type === 'DOMContentLoaded') onParsed = listener;
     },
@@ -178,7 +180,7 @@ function fakePage({
     KeyboardEvent: FakeEvent,
   };
   /** An element of the page: `link` is the href of the link around it, if any. */
-  const element = (name: string, link: string | null = null, autofocus = false) => {
+  const element = (name: string, link: string | null = null, autofocus = false, searchButton = false) => {
     const node = {
       nodeType: 1,
       tagName: name.toUpperCase(),
@@ -186,7 +188,11 @@ function fakePage({
       hasAttribute: (attribute: string) => attribute === 'autofocus' && autofocus,
       isConnected: true,
       closest: (selector: string): unknown =>
-        selector === 'button[disabled]'
+        selector === '.DocSearch-Button'
+          ? searchButton
+            ? node
+            : null
+          : selector === 'button[disabled]'
           ? name === 'button' && node.disabled
             ? node
             : null
@@ -358,6 +364,36 @@ test('boot: the search shortcuts are held back and replayed; other keys only sta
   );
 });
 
+test('boot: a press on the search button holds the page’s scripts for the search shell, until the time is up', () => {
+  const page = fakePage();
+  page.start();
+  page.loaded();
+  const button = page.element('button', null, false, true);
+  page.fire('pointerdown', { target: button });
+  page.fire('click', { target: button });
+  assert.deepEqual(page.inserted, [], 'held while the shell searches');
+  page.tick();
+  assert.deepEqual(page.inserted, ['/r.js', '/m.js'], 'started once the time is up');
+});
+
+test('boot: the pointer on the search button holds the scripts; leaving it without a click starts them', () => {
+  const page = fakePage();
+  page.start();
+  page.loaded();
+  const button = page.element('button', null, false, true);
+  page.fire('pointermove', { target: button });
+  assert.deepEqual(page.inserted, []);
+  page.fire('pointerout', { target: button, relatedTarget: page.element('span', null, false, true) });
+  assert.deepEqual(page.inserted, [], 'still on the button (its icon)');
+  page.fire('pointerout', { target: button, relatedTarget: page.element('body') });
+  assert.deepEqual(page.inserted, ['/r.js', '/m.js']);
+  // Any other first input starts the page at once.
+  const other = fakePage();
+  other.start();
+  other.fire('pointerdown', { target: other.element('body') });
+  assert.equal(other.inserted.length, 2);
+});
+
 test('boot: nothing is fetched ahead on a data saver or a 2G connection', () => {
   for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: 'slow-2g' }, { effectiveType: '2g' }]) {
     const page = fakePage({ connection });
@@ -403,4 +439,5 @@ test('the search shell speaks with the strings of the dialog it stands for', () 
   assert.equal(SEARCH_SHELL_TEXT.placeholder, code['theme.SearchModal.searchBox.placeholderText']?.message);
   assert.equal(SEARCH_SHELL_TEXT.cancel, code['theme.SearchModal.searchBox.cancelButtonText']?.message);
   assert.equal(SEARCH_SHELL_TEXT.loading, LOADING_TEXT.inProgress);
+  assert.equal(SEARCH_SHELL_TEXT.noResults, code['theme.SearchModal.noResultsScreen.noResultsText']?.message);
 });

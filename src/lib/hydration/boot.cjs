@@ -519,13 +519,21 @@ function monqBoot(config, win) {
   }
 
   root.setAttribute('data-hydration', 'waiting');
-  // Pointing at the search button, or focusing it, starts the search worker.
+  // Pointing at the search button, or focusing it, starts the search worker. A pointer that leaves
+  // the button without a click lets the page's scripts start (the hold was for the shell).
   /** @param {Event} event */
   var onSearchIntent = function (event) {
     var target = element(event.target);
-    if (target && target.closest('.DocSearch-Button')) searchWorker();
+    if (!target || !target.closest('.DocSearch-Button')) return;
+    if (event.type === 'pointerout') {
+      var to = element(/** @type {PointerEvent} */ (event).relatedTarget);
+      if (!shell && !(to && to.closest('.DocSearch-Button'))) release();
+      return;
+    }
+    searchWorker();
   };
   w.addEventListener('pointerover', onSearchIntent, passive);
+  w.addEventListener('pointerout', onSearchIntent, passive);
   w.addEventListener('focusin', onSearchIntent, passive);
   w.addEventListener('click', onClick, true);
   w.addEventListener('keydown', onKey, true);
