@@ -35,7 +35,7 @@ import {gzipSync} from 'node:zlib';
 import {chromium, type Browser, type Page} from 'playwright-core';
 import type {Manifest} from '../src/search/engine';
 import {createLocalSearchClient} from '../src/search/localClient';
-import {serveStatic} from './lib/static-server';
+import {serveStatic, type RunningServer} from './lib/static-server';
 import {fileFetcher} from './lib/search-files';
 import {EXISTING_QUERIES, FORGIVING_QUERIES, type RelevanceQuery} from '../tests/fixtures/search/queries';
 import {QUESTION_QUERIES} from '../tests/fixtures/search/questions';
@@ -178,9 +178,6 @@ interface Sample {
 
 interface Session {
   page: Page;
-  /** From now on, count the bytes of the search's own files. */
-  count(): void;
-  counted(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -192,25 +189,44 @@ async function newSession(browser: Browser, origin: string, cpu: Cpu): Promise<S
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
   }
-  const sizes: Array<Promise<number>> = [];
+  return {page, close: () => context.close()};
+}
+
+/**
+ * The bytes of the search's own files the server sends from `count()` on: the worker and index pieces
+ * (or Pagefind's files), each once, as the brotli copy Chromium is sent (gzip, or the file itself, when
+ * there is none). Counted at the server: the page's events do not show a worker's requests.
+ */
+function byteCounter(server: RunningServer, dir: string) {
   let counting = false;
-  page.on('requestfinished', (request) => {
-    if (counting && /\/(search|pagefind)\//.test(new URL(request.url()).pathname)) {
-      sizes.push(request.sizes().then((size) => size.responseBodySize + size.responseHeadersSize));
-    }
+  const paths = new Set<string>();
+  server.server.on('request', (request: {url?: string}) => {
+    const pathname = decodeURIComponent((request.url ?? '').split('?')[0] ?? '');
+    if (counting && /^\/(search|pagefind)\//.test(pathname)) paths.add(pathname);
   });
+  const sizeOf = (pathname: string) => {
+    for (const suffix of ['.br', '.gz', '']) {
+      const file = path.join(dir, pathname + suffix);
+      if (existsSync(file)) return statSync(file).size;
+    }
+    return 0;
+  };
   return {
-    page,
-    count: () => {
+    count() {
+      paths.clear();
       counting = true;
     },
-    counted: async () => (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0),
-    close: () => context.close(),
+    total() {
+      counting = false;
+      return Array.from(paths).reduce((sum, pathname) => sum + sizeOf(pathname), 0);
+    },
   };
 }
 
+type Counter = ReturnType<typeof byteCounter>;
+
 /** Ours: click on «Поиск», the query entered TYPING_MS later, the first hit on screen. */
-async function oursOnce(browser: Browser, url: string, origin: string, cpu: Cpu, readingMs: number | null): Promise<Sample> {
+async function oursOnce(browser: Browser, url: string, origin: string, cpu: Cpu, readingMs: number | null, bytes: Counter): Promise<Sample> {
   const session = await newSession(browser, origin, cpu);
   const {page} = session;
   try {
@@ -219,7 +235,7 @@ async function oursOnce(browser: Browser, url: string, origin: string, cpu: Cpu,
       await page.keyboard.press('Shift');
       await page.waitForTimeout(readingMs);
     }
-    session.count();
+    bytes.count();
     await page.evaluate(TIMING_SCRIPT);
     await page.click('.DocSearch-Button');
     await page.waitForSelector('.monq-search-shell__input, .DocSearch-Input', {timeout: 60000});
@@ -228,7 +244,7 @@ async function oursOnce(browser: Browser, url: string, origin: string, cpu: Cpu,
     await page.waitForFunction('window.monqBench.firstHit > 0', undefined, {timeout: 60000});
     const timing = (await page.evaluate('window.monqBench')) as {typed: number; firstHit: number};
     await page.waitForLoadState('networkidle');
-    return {ms: timing.firstHit - timing.typed, bytes: await session.counted()};
+    return {ms: timing.firstHit - timing.typed, bytes: bytes.total()};
   } finally {
     await session.close();
   }
@@ -248,7 +264,7 @@ const PAGEFIND_SCRIPT = `async ({query, typingMs, warm}) => {
   return {ms: performance.now() - typed, hits: data.length};
 }`;
 
-async function pagefindOnce(browser: Browser, url: string, origin: string, cpu: Cpu, readingMs: number | null): Promise<Sample> {
+async function pagefindOnce(browser: Browser, url: string, origin: string, cpu: Cpu, readingMs: number | null, bytes: Counter): Promise<Sample> {
   const session = await newSession(browser, origin, cpu);
   const {page} = session;
   try {
@@ -258,13 +274,13 @@ async function pagefindOnce(browser: Browser, url: string, origin: string, cpu: 
       await page.evaluate(`(${PAGEFIND_SCRIPT})({query: 'ab', typingMs: 0, warm: false})`);
       await page.waitForTimeout(Math.min(readingMs, 2000));
     }
-    session.count();
+    bytes.count();
     const result = (await page.evaluate(
       `(${PAGEFIND_SCRIPT})(${JSON.stringify({query: QUERY, typingMs: TYPING_MS, warm: false})})`,
     )) as {ms: number; hits: number};
     if (result.hits === 0) throw new Error('Pagefind found nothing');
     await page.waitForLoadState('networkidle');
-    return {ms: result.ms, bytes: await session.counted()};
+    return {ms: result.ms, bytes: bytes.total()};
   } finally {
     await session.close();
   }
@@ -308,6 +324,7 @@ async function firstHitTimes(buildDir: string, variantDir: string | null, runs: 
   try {
     for (const target of targets) {
       const server = await serveStatic(target.dir);
+      const bytes = byteCounter(server, target.dir);
       try {
         for (const cpu of cpusToRun) {
           const browser = await launch(cpu, cgroup);
@@ -316,11 +333,11 @@ async function firstHitTimes(buildDir: string, variantDir: string | null, runs: 
             const cold: Sample[] = [];
             const warm: Sample[] = [];
             for (let run = 0; run < runs; run++) {
-              cold.push(await once(browser, `${server.url}${PAGE}`, server.url, cpu, null));
+              cold.push(await once(browser, `${server.url}${PAGE}`, server.url, cpu, null, bytes));
             }
             if (cpu !== '4× DevTools') {
               for (let run = 0; run < runs; run++) {
-                warm.push(await once(browser, `${server.url}${PAGE}`, server.url, cpu, readingMs));
+                warm.push(await once(browser, `${server.url}${PAGE}`, server.url, cpu, readingMs, bytes));
               }
             }
             const median = (samples: Sample[], key: keyof Sample) => percentile(samples.map((sample) => sample[key]), 50);

@@ -223,7 +223,7 @@ describe('hydration on intent', () => {
     assert.deepEqual(consoleErrors, []);
   });
 
-  test('on an 8.9 page the shell searches 8.9 (and the standalone pages and release notes), and says so when nothing matches', async () => {
+  test('on an 8.9 page the shell searches 8.9 (and the standalone pages and release notes), shows hostile text as text, and says so when nothing matches', async () => {
     const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
     await holdMainScript(page);
     await page.goto(site.server.url + '/docs/8.9/guide/signals/', { waitUntil: 'load' });
@@ -238,6 +238,12 @@ describe('hydration on intent', () => {
       hrefs.every((href) => !href.startsWith('/docs/') || href.startsWith('/docs/8.9/')),
       'no 9.0 page: ' + hrefs.join(' '),
     );
+    // Hostile text is only text: a query with markup, bidi marks and 1,000 characters.
+    const hostile = '<img src=x onerror="window.pwned=1"><script>window.pwned=1</script>\u202eпороги ' + 'х'.repeat(1000);
+    await page.locator('.monq-search-shell input').fill(hostile);
+    await page.waitForTimeout(1000);
+    assert.equal(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
+    assert.equal(await page.locator('.monq-search-shell img, .monq-search-shell script').count(), 0);
     await page.locator('.monq-search-shell input').fill('ъъъъъъъъъ');
     await page.locator('.monq-search-shell').getByRole('status').filter({ hasText: 'Нет результатов по запросу «ъъъъъъъъъ»' }).waitFor({ timeout: 20_000 });
     assert.equal(await hits.count(), 0);
