@@ -2,7 +2,8 @@
  * Search: one DocSearch modal, two backends, chosen at build time (see src/search/README.md).
  *
  * - Local mode (default, every test runs in it): `plugins/search-index` writes the index next to
- *   the site after the build; the browser searches it with `src/search`. Nothing leaves the host.
+ *   the site after the build; the search worker (`src/search/worker.ts`) searches it, from
+ *   `search/manifest.json` next to its own script. Nothing leaves the host.
  * - Hosted mode, when `DOCSEARCH_APP_ID` and `DOCSEARCH_API_KEY` are set (config/env.ts): the
  *   DocSearch service, index `DOCSEARCH_INDEX_NAME`, Ask AI with `DOCSEARCH_ASSISTANT_ID`.
  *
@@ -18,8 +19,6 @@ import { ISSUES_URL, SEARCH_HITS_PER_PAGE } from './site';
 
 /** Route of the full results page: `/demo-search/?q=...`. */
 export const SEARCH_PAGE_PATH = 'demo-search';
-/** The local index manifest, from the base URL (written by plugins/search-index). */
-export const SEARCH_MANIFEST_PATH = 'search/manifest.json';
 /** Synonyms, jargon and English terms of the local search, edited by writers (see CONTRIBUTING.md). */
 export const SEARCH_SYNONYMS_FILE = 'config/search-synonyms.txt';
 
@@ -32,7 +31,6 @@ export function searchOptions(env: SiteEnv): MonqSearchOptions {
   const hosted = env.docsearch;
   return {
     mode: hosted ? 'hosted' : 'local',
-    manifestPath: SEARCH_MANIFEST_PATH,
     missingResultsUrl: ISSUES_URL,
     assistant: hosted?.assistantId ? 'hosted' : 'offline',
     hitsPerPage: SEARCH_HITS_PER_PAGE,

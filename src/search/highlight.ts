@@ -35,7 +35,7 @@ export function escapeHtml(text: string): string {
 /** Does an index term of the text match one of the matched terms (or a prefix query term)? */
 export type TermMatcher = (term: string) => boolean;
 
-/** A matcher for the document terms MiniSearch reported as matched. */
+/** A matcher for the index terms a record matched (engine.ts `Match.terms`). */
 export function matcherFor(matchedTerms: Iterable<string>): TermMatcher {
   const set = new Set<string>(Array.from(matchedTerms));
   return (term) => set.has(term);

@@ -649,10 +649,11 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       } else if (found.length < FEW_HITS && textWords.length > 1) {
         // Few records hold every word: the records holding most of them follow, ranked below.
         const held = new Set(found.map(({loaded, match}) => `${loaded.entry.name}:${match.id}`));
-        const floor = Math.min(...found.map(({match}) => match.score));
+        const floor = found.reduce((low, {match}) => Math.min(low, match.score), Infinity);
         const more = search('or').filter(({loaded, match}) => !held.has(`${loaded.entry.name}:${match.id}`));
-        const top = Math.max(...more.map(({match}) => match.score));
-        found = found.concat(more.map((item) => ({...item, match: {...item.match, score: (item.match.score / top) * floor * 0.99}})));
+        const top = more.reduce((high, {match}) => Math.max(high, match.score), 0);
+        // Scaled below the last all-word record, in their own order.
+        found = found.concat(more.map((item) => ({...item, match: {...item.match, score: (item.match.score / (top || 1)) * floor * 0.99}})));
       }
       if (recordFacets) {
         // `type:` filters need the records: load them all (no modal of ours sends one).

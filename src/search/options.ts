@@ -6,8 +6,6 @@
 export interface MonqSearchOptions {
   /** `local`: the index built by plugins/search-index; `hosted`: the DocSearch service. */
   mode: 'local' | 'hosted';
-  /** Path of the local manifest from the base URL: `search/manifest.json`. */
-  manifestPath: string;
   /** Base of the "report missing results" link; `?title=` is added from the query. */
   missingResultsUrl: string;
   /** `hosted`: DocSearch's own Ask AI; `offline`: the project's screen (no assistant connected). */
@@ -18,7 +16,6 @@ export interface MonqSearchOptions {
 
 export const DEFAULT_SEARCH_OPTIONS: MonqSearchOptions = {
   mode: 'local',
-  manifestPath: 'search/manifest.json',
   missingResultsUrl: 'https://github.com/monq/docs/issues/new',
   assistant: 'offline',
   hitsPerPage: 30,

@@ -78,6 +78,15 @@ async function typeQuery(page: Page, query: string): Promise<void> {
   await page.type(INPUT, query, {delay: 20});
 }
 
+/** The «Спросить ИИ» entry carries the question once the last keystroke's answer is in. */
+async function askAiEntryFor(page: Page, question: string): Promise<void> {
+  await page.waitForFunction(
+    (text) => document.querySelector('.DocSearch-Hit--AskAI')?.textContent?.includes(text) ?? false,
+    question,
+    {timeout: 10000},
+  );
+}
+
 /**
  * The hits shown. With `firstPath`, once the first hit is on that page: the answers of earlier
  * keystrokes show until the last one's lands (a word the index lacks loads its vocabulary first).
@@ -262,12 +271,7 @@ describe('search (local mode)', () => {
     await openModal(page);
     const question = `как настроить ${contextQuery}`;
     await typeQuery(page, question);
-    // The entry carries the question once the last keystroke's answer is in.
-    await page.waitForFunction(
-      (text) => document.querySelector('.DocSearch-Hit--AskAI')?.textContent?.includes(text) ?? false,
-      question,
-      {timeout: 10000},
-    );
+    await askAiEntryFor(page, question);
     const entry = await modalText(page);
     assert.match(entry, /Спросить ИИ/);
     await page.click('.DocSearch-Hit--AskAI');
@@ -428,11 +432,7 @@ describe('search (local mode)', () => {
     await visit(page, `${server.url}${page90}`);
     await openModal(page);
     await typeQuery(page, question);
-    await page.waitForFunction(
-      (text) => document.querySelector('.DocSearch-Hit--AskAI')?.textContent?.includes(text) ?? false,
-      question,
-      {timeout: 10000},
-    );
+    await askAiEntryFor(page, question);
     const expected = await firstHit(question);
     const hrefs = await hitHrefs(page, new URL(expected.hits[0]!.url_without_anchor).pathname);
     const pages = hrefs.slice(0, 5).map((href) => href.split('#')[0]);

@@ -10,9 +10,9 @@
  * - the search client: the local index (src/search) or the hosted one (chosen by useSearchBackend,
  *   shared with the search page), wrapped so that failures, the real hit count and the keyboard
  *   layout switch are recorded (src/search/status.ts);
- * - in local mode the index loads ahead of the first query: when the reader points at or focuses the
- *   search button, and otherwise in idle time a few seconds after the page's script started (the
- *   reader's first input), once the page is interactive;
+ * - in local mode the search worker (src/search/worker.ts) starts ahead of the first query: when the
+ *   reader points at or focuses the search button, and otherwise in idle time a few seconds after the
+ *   page's script started (the reader's first input), once the page is interactive;
  * - Russian strings for every DocSearch 4.7 string (src/search/translations.ts);
  * - the project's error screen and offline «Спросить ИИ» screen (src/search/ModalPanels.tsx);
  * - the dialog's strings and panels load with the dialog (src/search/dialogParts.ts), not on every page;
