@@ -1,9 +1,10 @@
 /**
  * Content check: `npm run check:content [-- --quiet]`.
  * Fails on a page of the route map that does not exist, a page under its word minimum, placeholder text,
- * a heading without an explicit Latin id, an image without alt text, a malformed `sources:` list, a missing title, description or
+ * a heading without an explicit Latin id, an image without alt text, a missing or malformed `sources:` list, a missing title, description or
  * sidebar_position, an index without cards, a page with fewer than two links, upgrade notes that send the
- * reader to support more than once per page on average. Lists the upgrade pages
+ * reader to support more than once per page on average, a YAML key spelled two ways in the code samples of
+ * one version (`bufferType` beside `buffer`, `streamKey` beside `stream-key`). Lists the upgrade pages
  * marked `facts_status: sparse`, so that they can be completed when facts are found.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -19,6 +20,7 @@ import {
   SUPPORT_NOTICES_PER_PAGE,
   supportNotices,
   type PageProblem,
+  yamlKeyConflicts,
 } from './lib/content-rules';
 
 const { values } = parseArgs({ options: { quiet: { type: 'boolean', default: false }, help: { type: 'boolean' } } });
@@ -52,6 +54,7 @@ for (const { root, urlPrefix, pages: routes } of ROUTE_MAP) {
   }
   let notices = 0;
   const files = walk(root);
+  const bodies = new Map<string, string>();
   for (const file of files) {
     pages += 1;
     const source = readFileSync(file, 'utf8');
@@ -59,7 +62,9 @@ for (const { root, urlPrefix, pages: routes } of ROUTE_MAP) {
     const { frontMatter, body } = parsePage(source);
     if (frontMatter.facts_status === 'sparse') sparse.push(relative('.', file));
     notices += supportNotices(body).length;
+    bodies.set(relative(root, file), body);
   }
+  for (const conflict of yamlKeyConflicts(bodies)) problems.push({ file: root, problem: conflict });
   if (root === 'upgrade' && notices > SUPPORT_NOTICES_PER_PAGE * files.length) {
     problems.push({
       file: root,

@@ -12,12 +12,15 @@
  * - tables → GFM tables (a line break or a block inside a cell → a space);
  * - links and images → absolute URLs (`pageUrl` resolves them, anchors on the same page included).
  *
- * No HTML reaches the output: an element without a Markdown form gives its text. The page is read with
- * the small HTML reader of plugins/search-index (about 7 times faster than parse5 on these pages), which
- * does not close `<tbody>` or a row whose end tag the minifier left out: rows and cells are read from
- * wherever they nest.
+ * No HTML reaches the output: an element without a Markdown form gives its text.
+ *
+ * The article is parsed by parse5 (plugins/lib/html.ts): the tree is the one a browser builds, end
+ * tags the minifier left out included. The Markdown is written here rather than by hast-util-to-mdast
+ * and mdast-util-to-markdown: that pipeline gave the same twins, but the 379 pages took 3.6-4.6 s of
+ * CPU instead of 1.1-1.4 s, and the build 8-10 % longer (plugins/llms/README.md).
  */
-import { parseHtml, type ElementNode, type HtmlNode } from '../search-index/html';
+import type { Element, ElementContent } from 'hast';
+import { classList, findAll, findElement, hasClass, hasModuleClass, parseHtmlFragment, prop, textContent } from '../lib/html';
 
 export interface ConvertOptions {
   /** Absolute address of the page, e.g. `https://docs.monq.ru/docs/guide/thresholds/`. */
@@ -28,12 +31,15 @@ export interface ConvertOptions {
 
 const ARTICLE_CLASS = 'theme-doc-markdown';
 
-/** The HTML of the page's article body (`div.theme-doc-markdown`), or null when the page has none. */
+/**
+ * The page from the article body (`div.theme-doc-markdown`) up to the doc footer, or null when the
+ * page has none. This only spares the parser the navbar and the sidebar: which element is the article
+ * is decided on the parsed tree, so a footer whose mark changed would still be left out.
+ */
 export function articleHtml(page: string): string | null {
   const at = page.indexOf(ARTICLE_CLASS);
   if (at === -1) return null;
   const start = page.lastIndexOf('<div', at);
-  // The doc footer (edit link, date) follows the article body: read up to it, or to the article's end.
   let end = page.indexOf('<footer class="theme-doc-footer', at);
   if (end === -1) end = page.indexOf('</article>', at);
   if (end === -1) end = page.length;
@@ -48,9 +54,9 @@ export function pageToMarkdown(page: string, options: ConvertOptions): string | 
 
 /** The article's HTML → Markdown (ending with one newline). */
 export function articleToMarkdown(html: string, options: ConvertOptions): string {
-  const root = parseHtml(html);
-  const body = find(root, (el) => hasClass(el, ARTICLE_CLASS)) ?? root;
-  const blocks = renderBlocks(body.children, { pageUrl: options.pageUrl, table: false });
+  const root = parseHtmlFragment(html);
+  const body = findElement(root, (el) => hasClass(el, ARTICLE_CLASS)) ?? root;
+  const blocks = renderBlocks(body.children as ElementContent[], { pageUrl: options.pageUrl, table: false });
   if (options.title && !blocks.some((block) => block.startsWith('# '))) blocks.unshift(`# ${escapeText(options.title, true)}`);
   return `${blocks.join('\n\n')}\n`;
 }
@@ -64,51 +70,17 @@ interface Context {
 // ---------------------------------------------------------------------------------------------
 // The element tree
 
-function classes(el: ElementNode): string[] {
-  return (el.attrs.class ?? '').split(/\s+/).filter(Boolean);
-}
-
-function hasClass(el: ElementNode, name: string): boolean {
-  return classes(el).includes(name);
-}
-
-/** A CSS-module class such as `admonitionHeading_Gvgb`, found by its name before the hash. */
-function hasModuleClass(el: ElementNode, name: string): boolean {
-  return classes(el).some((value) => value === name || value.startsWith(`${name}_`));
-}
-
-function find(node: ElementNode, test: (el: ElementNode) => boolean): ElementNode | null {
-  for (const child of node.children) {
-    if (child.type !== 'element') continue;
-    if (test(child)) return child;
-    const found = find(child, test);
-    if (found) return found;
-  }
-  return null;
-}
-
-/** Every element matching `test`, in document order (nested matches included). */
-function findAll(node: ElementNode, test: (el: ElementNode) => boolean, into: ElementNode[] = []): ElementNode[] {
-  for (const child of node.children) {
-    if (child.type !== 'element') continue;
-    if (test(child)) into.push(child);
-    findAll(child, test, into);
-  }
-  return into;
-}
+type Node = ElementContent;
 
 /** The text as the reader sees it (`<br>` as a line break), without dropped elements. */
-function textOf(node: HtmlNode): string {
-  if (node.type === 'text') return node.text;
-  if (node.tag === 'br') return '\n';
-  if (dropped(node)) return '';
-  return node.children.map(textOf).join('');
+function textOf(node: Node): string {
+  return textContent(node, dropped);
 }
 
 /** Elements that carry nothing for a reader of the text. */
-function dropped(el: ElementNode): boolean {
+function dropped(el: Element): boolean {
   return (
-    DROPPED_TAGS.has(el.tag) ||
+    DROPPED_TAGS.has(el.tagName) ||
     hasClass(el, 'hash-link') ||
     hasModuleClass(el, 'admonitionIcon') ||
     hasClass(el, 'theme-doc-card-icon')
@@ -121,16 +93,14 @@ const BLOCK_TAGS = new Set([
   'header', 'footer', 'article', 'aside', 'nav', 'main', 'figure', 'figcaption', 'details', 'summary', 'dl', 'dt', 'dd',
   'thead', 'tbody', 'tfoot', 'tr', 'li',
 ]);
-/** Table parts that the reader may have left nested inside a cell: never part of the cell's text. */
-const TABLE_PARTS = new Set(['thead', 'tbody', 'tfoot', 'tr']);
 
 // ---------------------------------------------------------------------------------------------
 // Blocks
 
 /** Children → Markdown blocks; runs of inline content become paragraphs. */
-function renderBlocks(nodes: readonly HtmlNode[], ctx: Context): string[] {
+function renderBlocks(nodes: readonly Node[], ctx: Context): string[] {
   const blocks: string[] = [];
-  let run: HtmlNode[] = [];
+  let run: Node[] = [];
   const flush = () => {
     const paragraph = paragraphText(renderInline(run, ctx), !ctx.table);
     if (paragraph) blocks.push(paragraph);
@@ -138,7 +108,7 @@ function renderBlocks(nodes: readonly HtmlNode[], ctx: Context): string[] {
   };
   for (const node of nodes) {
     if (node.type === 'element' && dropped(node)) continue;
-    if (node.type === 'element' && BLOCK_TAGS.has(node.tag)) {
+    if (node.type === 'element' && BLOCK_TAGS.has(node.tagName)) {
       flush();
       blocks.push(...renderBlock(node, ctx));
     } else {
@@ -149,12 +119,12 @@ function renderBlocks(nodes: readonly HtmlNode[], ctx: Context): string[] {
   return blocks;
 }
 
-function renderBlock(el: ElementNode, ctx: Context): string[] {
+function renderBlock(el: Element, ctx: Context): string[] {
   if (hasClass(el, 'theme-code-block')) return [codeBlock(el)];
   if (hasClass(el, 'theme-admonition')) return [admonition(el, ctx)];
-  if (el.tag === 'section' && find(el, (child) => hasClass(child, 'theme-doc-card-container'))) return [cardList(el, ctx)];
+  if (el.tagName === 'section' && findElement(el, (child) => hasClass(child, 'theme-doc-card-container'))) return [cardList(el, ctx)];
   if (hasClass(el, 'tabs-container')) return tabs(el, ctx);
-  switch (el.tag) {
+  switch (el.tagName) {
     case 'h1':
     case 'h2':
     case 'h3':
@@ -162,7 +132,7 @@ function renderBlock(el: ElementNode, ctx: Context): string[] {
     case 'h5':
     case 'h6': {
       const heading = paragraphText(renderInline(el.children, ctx));
-      return heading ? [`${'#'.repeat(Number(el.tag[1]))} ${heading}`] : [];
+      return heading ? [`${'#'.repeat(Number(el.tagName[1]))} ${heading}`] : [];
     }
     case 'ul':
     case 'ol':
@@ -193,17 +163,17 @@ function paragraphText(inline: string, ownLine = true): string {
   return ownLine ? escapeLineStart(line) : line;
 }
 
-function languageOf(el: ElementNode): string {
-  for (const node of [el, ...findAll(el, (child) => child.tag === 'pre' || child.tag === 'code')]) {
-    const language = classes(node).find((name) => name.startsWith('language-'));
+function languageOf(el: Element): string {
+  for (const node of [el, ...findAll(el, (child) => child.tagName === 'pre' || child.tagName === 'code')]) {
+    const language = classList(node).find((name) => name.startsWith('language-'));
     if (language) return language.slice('language-'.length);
   }
   return '';
 }
 
-function codeBlock(el: ElementNode): string {
-  const pre = find(el, (child) => child.tag === 'pre');
-  const title = find(el, (child) => hasModuleClass(child, 'codeBlockTitle'));
+function codeBlock(el: Element): string {
+  const pre = findElement(el, (child) => child.tagName === 'pre');
+  const title = findElement(el, (child) => hasModuleClass(child, 'codeBlockTitle'));
   const lines = pre ? findAll(pre, (child) => hasClass(child, 'token-line')) : [];
   const code = lines.length > 0 ? lines.map((line) => textOf(line).replace(/\n$/, '')).join('\n') : textOf(pre ?? el);
   return fence(code, languageOf(el), title ? textOf(title).trim() : null);
@@ -217,16 +187,16 @@ function fence(code: string, language: string, title: string | null): string {
   return `${marks}${info}\n${value}\n${marks}`;
 }
 
-function admonition(el: ElementNode, ctx: Context): string {
-  const heading = find(el, (child) => hasModuleClass(child, 'admonitionHeading'));
-  const content = find(el, (child) => hasModuleClass(child, 'admonitionContent'));
+function admonition(el: Element, ctx: Context): string {
+  const heading = findElement(el, (child) => hasModuleClass(child, 'admonitionHeading'));
+  const content = findElement(el, (child) => hasModuleClass(child, 'admonitionContent'));
   const blocks = renderBlocks(content ? content.children : [], ctx);
   const title = heading ? textOf(heading).replace(/\s+/g, ' ').trim() : '';
   if (title) {
     const label = `**${escapeText(/[.!?:…]$/.test(title) ? title : `${title}.`, false)}**`;
     // The label opens the first paragraph; before a list, a table or code it stands alone.
-    const first = content?.children.find((child): child is ElementNode => child.type === 'element' && !dropped(child));
-    if (first?.tag === 'p' && blocks[0] !== undefined) blocks[0] = `${label} ${blocks[0]}`;
+    const first = content?.children.find((child): child is Element => child.type === 'element' && !dropped(child));
+    if (first?.tagName === 'p' && blocks[0] !== undefined) blocks[0] = `${label} ${blocks[0]}`;
     else blocks.unshift(label);
   }
   return quote(blocks);
@@ -240,40 +210,40 @@ function quote(blocks: readonly string[]): string {
     .join('\n');
 }
 
-function cardList(el: ElementNode, ctx: Context): string {
-  const cards = findAll(el, (child) => child.tag === 'a' && hasClass(child, 'theme-doc-card-container'));
+function cardList(el: Element, ctx: Context): string {
+  const cards = findAll(el, (child) => child.tagName === 'a' && hasClass(child, 'theme-doc-card-container'));
   return cards
     .map((card) => {
-      const titleEl = find(card, (child) => hasClass(child, 'theme-doc-card-title')) ?? find(card, (child) => /^h[1-6]$/.test(child.tag));
-      const descriptionEl = find(card, (child) => hasClass(child, 'theme-doc-card-description'));
+      const titleEl = findElement(card, (child) => hasClass(child, 'theme-doc-card-title')) ?? findElement(card, (child) => /^h[1-6]$/.test(child.tagName));
+      const descriptionEl = findElement(card, (child) => hasClass(child, 'theme-doc-card-description'));
       const title = escapeText((titleEl ? textOf(titleEl) : textOf(card)).replace(/\s+/g, ' ').trim(), false);
       const description = descriptionEl ? escapeText(textOf(descriptionEl).replace(/\s+/g, ' ').trim(), false) : '';
-      const link = `[${title}](${linkUrl(card.attrs.href ?? '', ctx)})`;
+      const link = `[${title}](${linkUrl(prop(card, 'href') ?? '', ctx)})`;
       return `- ${description ? `${link} — ${description}` : link}`;
     })
     .join('\n');
 }
 
-function tabs(el: ElementNode, ctx: Context): string[] {
-  const labels = findAll(el, (child) => child.attrs.role === 'tab').map((tab) => escapeText(textOf(tab).replace(/\s+/g, ' ').trim(), false));
-  const panels = findAll(el, (child) => child.attrs.role === 'tabpanel');
+function tabs(el: Element, ctx: Context): string[] {
+  const labels = findAll(el, (child) => prop(child, 'role') === 'tab').map((tab) => escapeText(textOf(tab).replace(/\s+/g, ' ').trim(), false));
+  const panels = findAll(el, (child) => prop(child, 'role') === 'tabpanel');
   return panels.flatMap((panel, index) => [`**${labels[index] || String(index + 1)}**`, ...renderBlocks(panel.children, ctx)]);
 }
 
-function details(el: ElementNode, ctx: Context): string[] {
-  const summary = el.children.find((child): child is ElementNode => child.type === 'element' && child.tag === 'summary');
+function details(el: Element, ctx: Context): string[] {
+  const summary = el.children.find((child): child is Element => child.type === 'element' && child.tagName === 'summary');
   const label = summary ? renderInline(summary.children, ctx).replace(/\s+/g, ' ').trim() : '';
   const rest = el.children.filter((child) => child !== summary);
   return [...(label ? [`**${label}**`] : []), ...renderBlocks(rest, ctx)];
 }
 
-function list(el: ElementNode, ctx: Context): string {
-  const items = el.children.filter((child): child is ElementNode => child.type === 'element' && child.tag === 'li');
-  const loose = items.some((item) => item.children.some((child) => child.type === 'element' && child.tag === 'p'));
-  const start = el.tag === 'ol' ? Number.parseInt(el.attrs.start ?? '1', 10) || 1 : 1;
+function list(el: Element, ctx: Context): string {
+  const items = el.children.filter((child): child is Element => child.type === 'element' && child.tagName === 'li');
+  const loose = items.some((item) => item.children.some((child) => child.type === 'element' && child.tagName === 'p'));
+  const start = el.tagName === 'ol' ? Number.parseInt(prop(el, 'start') ?? '1', 10) || 1 : 1;
   return items
     .map((item, index) => {
-      const marker = el.tag === 'ol' ? `${start + index}. ` : '- ';
+      const marker = el.tagName === 'ol' ? `${start + index}. ` : '- ';
       const blocks = renderBlocks(item.children, ctx);
       // A tight item keeps a nested list on the next line; any other block needs a blank line before it.
       const body = blocks.map((block, at) => (at === 0 ? block : (loose || !/^(- |\d+\. )/.test(block) ? '\n\n' : '\n') + block)).join('');
@@ -283,22 +253,23 @@ function list(el: ElementNode, ctx: Context): string {
     .join(loose ? '\n\n' : '\n');
 }
 
-function table(el: ElementNode, ctx: Context): string {
+function table(el: Element, ctx: Context): string {
   const cellCtx: Context = { ...ctx, table: true };
-  const rows = findAll(el, (child) => child.tag === 'tr').map((row) =>
-    row.children.filter((child): child is ElementNode => child.type === 'element' && (child.tag === 'td' || child.tag === 'th')),
+  const rows = findAll(el, (child) => child.tagName === 'tr').map((row) =>
+    row.children.filter((child): child is Element => child.type === 'element' && (child.tagName === 'td' || child.tagName === 'th')),
   );
   const head = rows[0] ?? [];
   const width = Math.max(0, ...rows.map((row) => row.length));
   if (width === 0) return '';
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  const text = (row: ElementNode[]) =>
+  const text = (row: Element[]) =>
     Array.from({ length: width }, (_, at) => {
       const cell = row[at];
       return cell ? cellText(cell, cellCtx) : '';
     });
   const align = Array.from({ length: width }, (_, at) => {
-    const style = `${head[at]?.attrs.style ?? ''} ${head[at]?.attrs.align ?? ''}`;
+    const cell = head[at];
+    const style = cell ? `${prop(cell, 'style') ?? ''} ${prop(cell, 'align') ?? ''}` : '';
     if (/center/.test(style)) return ':-:';
     if (/right/.test(style)) return '--:';
     if (/left/.test(style)) return ':--';
@@ -307,22 +278,22 @@ function table(el: ElementNode, ctx: Context): string {
   return [line(text(head)), line(align), ...rows.slice(1).map((row) => line(text(row)))].join('\n');
 }
 
-function cellText(cell: ElementNode, ctx: Context): string {
-  const own = cell.children.filter((child) => child.type === 'text' || !TABLE_PARTS.has(child.tag));
-  return renderBlocks(own, ctx).join(' ').replace(/\s+/g, ' ').trim();
+function cellText(cell: Element, ctx: Context): string {
+  return renderBlocks(cell.children, ctx).join(' ').replace(/\s+/g, ' ').trim();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Inline content
 
-function renderInline(nodes: readonly HtmlNode[], ctx: Context): string {
+function renderInline(nodes: readonly Node[], ctx: Context): string {
   return nodes.map((node) => inline(node, ctx)).join('');
 }
 
-function inline(node: HtmlNode, ctx: Context): string {
-  if (node.type === 'text') return escapeText(node.text.replace(/[ \t\r\n]+/g, ' '), ctx.table);
-  if (dropped(node)) return '';
-  switch (node.tag) {
+function inline(node: Node, ctx: Context): string {
+  if (node.type === 'text') return escapeText(node.value.replace(/[ \t\r\n]+/g, ' '), ctx.table);
+  // Comments (and nodes parse5 never makes) have no text for a reader.
+  if (node.type !== 'element' || dropped(node)) return '';
+  switch (node.tagName) {
     case 'strong':
     case 'b':
       return wrap('**', renderInline(node.children, ctx));
@@ -338,18 +309,18 @@ function inline(node: HtmlNode, ctx: Context): string {
     case 'br':
       return ctx.table ? ' ' : '\\\n';
     case 'img': {
-      const src = node.attrs.src;
+      const src = prop(node, 'src');
       if (!src) return '';
-      return `![${escapeText(node.attrs.alt ?? '', ctx.table)}](${linkUrl(src, ctx)})`;
+      return `![${escapeText(prop(node, 'alt') ?? '', ctx.table)}](${linkUrl(src, ctx)})`;
     }
     case 'a': {
       const label = renderInline(node.children, ctx).trim();
-      const href = node.attrs.href;
+      const href = prop(node, 'href');
       if (!href || !label) return label;
       return `[${label}](${linkUrl(href, ctx)})`;
     }
     default:
-      if (BLOCK_TAGS.has(node.tag)) return ` ${renderBlocks(node.children, ctx).join(' ')} `;
+      if (BLOCK_TAGS.has(node.tagName)) return ` ${renderBlocks(node.children, ctx).join(' ')} `;
       return renderInline(node.children, ctx);
   }
 }

@@ -7,7 +7,8 @@
  * heading they follow.
  */
 import type {IndexedRecord, RecordType} from '../../src/search/engine';
-import {classList, findAll, findElement, hasClass, parseHtml, textContent, type ElementNode, type HtmlNode} from './html';
+import type {Element, Nodes, Root} from 'hast';
+import {classList, findAll, findElement, findParsed, hasClass, parsedAttribute, parsePage, prop, textContent, toHast, type ParsedPage} from '../lib/html';
 
 export interface PageMeta {
   /** `docusaurus_tag` meta: `docs-default-9.0`, `docs-upgrade-current`, `default`. */
@@ -55,13 +56,14 @@ const BLOCK_TAGS = new Set([
 ]);
 const HEADING_LEVEL: Record<string, number> = {h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6};
 
-function shouldSkip(node: ElementNode): boolean {
-  if (SKIP_TAGS.has(node.tag) || node.attrs['aria-hidden'] === 'true' || 'hidden' in node.attrs) {
+function shouldSkip(node: Element): boolean {
+  const {ariaHidden, hidden} = node.properties;
+  if (SKIP_TAGS.has(node.tagName) || ariaHidden === 'true' || (hidden !== undefined && hidden !== false)) {
     return true;
   }
   const classes = classList(node);
   // Doc cards (category index pages) only repeat the titles of other pages.
-  if (node.tag === 'a' && classes.includes('card')) {
+  if (node.tagName === 'a' && classes.includes('card')) {
     return true;
   }
   return SKIP_CLASSES.some((name) => classes.includes(name));
@@ -71,34 +73,31 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '').replace(/\s+/g, ' ').trim();
 }
 
-function metaContent(head: ElementNode, name: string): string | null {
+function metaContent(head: Nodes, name: string): string | null {
   const meta = findElement(
     head,
-    (el) => el.tag === 'meta' && (el.attrs.name === name || el.attrs.property === name),
+    (el) => el.tagName === 'meta' && (prop(el, 'name') === name || prop(el, 'property') === name),
   );
-  return meta ? (meta.attrs.content ?? null) : null;
+  return meta ? (prop(meta, 'content') ?? null) : null;
 }
 
-function readMeta(doc: ElementNode): PageMeta {
-  const html = findElement(doc, (el) => el.tag === 'html') ?? doc;
-  const head = findElement(doc, (el) => el.tag === 'head') ?? doc;
+function readMeta(lang: string | undefined, head: Element | Root): PageMeta {
   const robots = metaContent(head, 'robots') ?? '';
   return {
     tag: metaContent(head, 'docusaurus_tag') ?? metaContent(head, 'docsearch:docusaurus_tag') ?? 'default',
-    language: metaContent(head, 'docsearch:language') ?? metaContent(head, 'docusaurus_locale') ?? html.attrs.lang ?? 'ru',
+    language: metaContent(head, 'docsearch:language') ?? metaContent(head, 'docusaurus_locale') ?? lang ?? 'ru',
     version: metaContent(head, 'docsearch:version') ?? metaContent(head, 'docusaurus_version'),
     noindex: /noindex/i.test(robots),
   };
 }
 
-function readSection(doc: ElementNode): string | null {
-  const breadcrumbs = findElement(doc, (el) => hasClass(el, 'theme-doc-breadcrumbs'));
+function readSection(breadcrumbs: Element | null): string | null {
   if (!breadcrumbs) {
     return null;
   }
-  const items = findAll(breadcrumbs, (el) => el.tag === 'li' && hasClass(el, 'breadcrumbs__item'));
+  const items = findAll(breadcrumbs, (el) => el.tagName === 'li' && hasClass(el, 'breadcrumbs__item'));
   for (const item of items) {
-    const isHome = findElement(item, (el) => hasClass(el, 'breadcrumbs__link') && el.attrs['aria-label'] !== undefined && el.tag === 'a' && findElement(el, (svg) => svg.tag === 'svg') !== null);
+    const isHome = findElement(item, (el) => el.tagName === 'a' && hasClass(el, 'breadcrumbs__link') && el.properties.ariaLabel !== undefined && findElement(el, (svg) => svg.tagName === 'svg') !== null);
     if (isHome) {
       continue;
     }
@@ -110,20 +109,41 @@ function readSection(doc: ElementNode): string | null {
   return null;
 }
 
-function contentRoot(doc: ElementNode): ElementNode | null {
-  return (
-    findElement(doc, (el) => hasClass(el, 'theme-doc-markdown')) ??
-    findElement(doc, (el) => el.tag === 'main') ??
-    findElement(doc, (el) => el.tag === 'article')
-  );
+/** The parts of the page the index reads, as hast: the rest (navbar, sidebar, footer) stays parse5's. */
+function pageParts(doc: ParsedPage) {
+  const part = (found: ReturnType<typeof findParsed>) => (found ? toHast(found) : null);
+  const html = findParsed(doc, {tagName: 'html'});
+  return {
+    lang: html ? parsedAttribute(html, 'lang') : undefined,
+    head: part(findParsed(doc, {tagName: 'head'})),
+    breadcrumbs: part(findParsed(doc, {className: 'theme-doc-breadcrumbs'})),
+    content: part(
+      findParsed(doc, {className: 'theme-doc-markdown'}) ?? findParsed(doc, {tagName: 'main'}) ?? findParsed(doc, {tagName: 'article'}),
+    ),
+  };
+}
+
+/**
+ * The page without the parts the index never reads: the navbar and the sidebar between `</head>` and
+ * `<main>`, and what follows `</main>` (the footer, the scripts). This only spares the parser a third
+ * of each page: which elements are read is decided on the tree, and a page without those marks is
+ * read whole.
+ */
+export function indexedHtml(page: string): string {
+  const headEnd = page.indexOf('</head>');
+  const mainStart = headEnd === -1 ? -1 : page.indexOf('<main', headEnd);
+  const mainEnd = page.lastIndexOf('</main>');
+  if (mainStart === -1 || mainEnd < mainStart) return page;
+  return page.slice(0, headEnd) + page.slice(mainStart, mainEnd);
 }
 
 /** Parse one rendered page. */
 export function extractPage(html: string, options: ExtractOptions = {}): ExtractedPage {
   const maxLength = options.maxContentLength ?? 700;
-  const doc = parseHtml(html);
-  const meta = readMeta(doc);
-  const root = contentRoot(doc);
+  const parts = pageParts(parsePage(indexedHtml(html)));
+  const head = parts.head ?? {type: 'root', children: []};
+  const meta = readMeta(parts.lang, head);
+  const root = parts.content;
   const records: ExtractedPage['records'] = [];
   let title = '';
 
@@ -161,15 +181,15 @@ export function extractPage(html: string, options: ExtractOptions = {}): Extract
     pending = [];
   };
 
-  const walk = (node: HtmlNode) => {
+  const walk = (node: Nodes) => {
     if (node.type === 'text') {
-      buffer += node.text;
+      buffer += node.value;
       return;
     }
-    if (shouldSkip(node)) {
+    if (node.type !== 'element' || shouldSkip(node)) {
       return;
     }
-    const level = HEADING_LEVEL[node.tag];
+    const level = HEADING_LEVEL[node.tagName];
     if (level !== undefined) {
       const text = collapseWhitespace(textContent(node, shouldSkip));
       flushSection();
@@ -185,16 +205,18 @@ export function extractPage(html: string, options: ExtractOptions = {}): Extract
       // A skipped level (h2 → h4) moves the heading up: lvl2..lvl6 stay contiguous.
       chain.length = Math.min(chain.length, level - 2);
       chain.push(text);
-      anchor = node.attrs.id ?? anchor;
-      records.push({y: `lvl${chain.length + 1}` as RecordType, a: node.attrs.id ?? null, h: chain.slice(), c: null});
+      const id = prop(node, 'id');
+      anchor = id ?? anchor;
+      records.push({y: `lvl${chain.length + 1}` as RecordType, a: id ?? null, h: chain.slice(), c: null});
       return;
     }
-    const block = BLOCK_TAGS.has(node.tag);
+    const block = BLOCK_TAGS.has(node.tagName);
     if (block) {
       flushBlock();
     }
-    if (node.tag === 'img' && node.attrs.alt) {
-      buffer += ` ${node.attrs.alt} `;
+    const alt = node.tagName === 'img' ? prop(node, 'alt') : undefined;
+    if (alt) {
+      buffer += ` ${alt} `;
     }
     for (const child of node.children) {
       walk(child);
@@ -211,13 +233,13 @@ export function extractPage(html: string, options: ExtractOptions = {}): Extract
     flushSection();
   }
   if (!title) {
-    const titleEl = findElement(doc, (el) => el.tag === 'title');
+    const titleEl = findElement(head, (el) => el.tagName === 'title');
     const raw = titleEl ? collapseWhitespace(textContent(titleEl)) : '';
     const suffix = options.siteTitle ? ` | ${options.siteTitle}` : '';
     title = suffix && raw.endsWith(suffix) ? raw.slice(0, -suffix.length) : raw.split(' | ')[0] ?? raw;
   }
   records.unshift({y: 'lvl1', a: null, h: [], c: null});
-  return {meta, section: readSection(doc), title, records};
+  return {meta, section: readSection(parts.breadcrumbs), title, records};
 }
 
 /** Split a long block at word boundaries into pieces of at most `max` characters. */

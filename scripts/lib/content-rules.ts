@@ -85,8 +85,8 @@ export function linkCount(body: string): number {
 }
 
 /**
- * Problems with the `sources:` field of the front matter: when present, a non-empty list of http(s) URLs,
- * each given once, so that an audit can open every source of the page's facts.
+ * Problems with the `sources:` field of the front matter: a non-empty list of http(s) URLs, each given
+ * once, so that an audit can open every source of the page's facts. `checkDocPage` also requires the field.
  */
 export function sourcesProblems(frontMatter: Record<string, unknown>): string[] {
   if (!('sources' in frontMatter)) return [];
@@ -148,6 +148,7 @@ export function checkDocPage(file: string, source: string): PageProblem[] {
     if (typeof frontMatter[key] !== 'string' || !(frontMatter[key] as string).trim()) add(`no ${key} in front matter`);
   }
   if (typeof frontMatter.sidebar_position !== 'number') add('no sidebar_position in front matter');
+  if (!('sources' in frontMatter)) add('no sources: in front matter (list the public sources of the page facts)');
   for (const problem of sourcesProblems(frontMatter)) add(problem);
   const kind = pageKind(file, frontMatter);
   const words = proseWords(body);
@@ -159,4 +160,76 @@ export function checkDocPage(file: string, source: string): PageProblem[] {
   for (const image of imagesWithoutAlt(body)) add(`image without alt text: ${image}`);
   if (/^#\s/m.test(stripCode(body))) add('H1 in the body (the title is the H1)');
   return problems;
+}
+
+/** Keys of the YAML code blocks of a page (```yaml or ```yml), in order of appearance, each once. */
+export function yamlKeys(body: string): string[] {
+  const keys = new Set<string>();
+  let inYaml = false;
+  let fence: string | null = null;
+  for (const line of body.split('\n')) {
+    const open = /^\s*(`{3,}|~{3,})\s*([\w-]*)/.exec(line);
+    if (open) {
+      const marker = open[1] ?? '```';
+      if (fence === null) {
+        fence = marker;
+        inYaml = /^ya?ml$/i.test(open[2] ?? '');
+      } else if (marker === fence && /^\s*(`{3,}|~{3,})\s*$/.test(line)) {
+        fence = null;
+        inYaml = false;
+      }
+      continue;
+    }
+    if (!inYaml) continue;
+    const key = /^\s*(?:-\s+)*([A-Za-z_][\w.-]*)\s*:(?:\s|$)/.exec(line)?.[1];
+    if (key) keys.add(key);
+  }
+  return Array.from(keys);
+}
+
+/**
+ * Spellings of one YAML key that the agent's schema does not allow side by side in one version: the
+ * buffer and stream settings of a working configuration are either fields of `with:` (`bufferType`,
+ * `bufferInputName`, `streamKey`) or the agent's own sections (`buffer:` → `type`, `input-name`;
+ * `send-to` → `monq` → `stream-key`). Beyond this list, keys that differ only in case, hyphens or
+ * underscores (`chunk-size` and `chunkSize`) count as one key spelled two ways.
+ */
+export const YAML_KEY_ALIASES: readonly (readonly string[])[] = [
+  ['bufferType', 'buffer'],
+  ['bufferInputName', 'input-name'],
+];
+
+/**
+ * Keys that look like one key spelled two ways but are two documented keys at different levels: the 8.x
+ * HTTP plugin takes `mediaType` in `with:`, while its artifact's `send-to` → `api` takes `media-type`.
+ */
+export const YAML_KEYS_DISTINCT: readonly string[] = ['mediaType', 'media-type'];
+
+function keyIdentity(key: string): string {
+  for (const group of YAML_KEY_ALIASES) if (group.includes(key)) return `alias:${group[0]}`;
+  if (YAML_KEYS_DISTINCT.includes(key)) return `distinct:${key}`;
+  return key.toLowerCase().replace(/[-_]/g, '');
+}
+
+/**
+ * YAML keys spelled two ways across the pages of one version. `pages` maps a file to its body. Returns one
+ * message per conflict, naming each spelling and the pages that use it.
+ */
+export function yamlKeyConflicts(pages: ReadonlyMap<string, string>): string[] {
+  const spellings = new Map<string, Map<string, string[]>>();
+  for (const [file, body] of pages) {
+    for (const key of yamlKeys(body)) {
+      const id = keyIdentity(key);
+      const byKey = spellings.get(id) ?? new Map<string, string[]>();
+      byKey.set(key, [...(byKey.get(key) ?? []), file]);
+      spellings.set(id, byKey);
+    }
+  }
+  const conflicts: string[] = [];
+  for (const byKey of spellings.values()) {
+    if (byKey.size < 2) continue;
+    const parts = Array.from(byKey, ([key, files]) => `\`${key}\` (${files.slice(0, 3).join(', ')}${files.length > 3 ? ` и ещё ${files.length - 3}` : ''})`);
+    conflicts.push(`YAML key spelled ${byKey.size} ways: ${parts.join(' vs ')}`);
+  }
+  return conflicts;
 }

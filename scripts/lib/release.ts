@@ -82,6 +82,14 @@ export function docsLink(v: ReleaseVersion): string | null {
   return v.major >= 9 ? '[Документация](/docs/get-started)' : null;
 }
 
+/**
+ * The vendor's public changelog of the release on docs.monq.ru, where every existing upgrade page finds its
+ * facts; the generated pages list it in `sources:`, as check:content requires.
+ */
+export function publicChangelogUrl(v: ReleaseVersion): string {
+  return `https://docs.monq.ru/upgrade/${lineDir(v)}/changelog/${versionSlug(v)}`;
+}
+
 function docsSentence(v: ReleaseVersion): string {
   const link = docsLink(v);
   return link ? `\n\nДокументация версии ${v.major}.${v.minor}: ${link}.` : '';
@@ -94,6 +102,8 @@ title: "Релиз ${text}"
 description: "Переход на Monq ${text} (линия ${lineLabel(version)}): порядок работ, проверки и откат."
 sidebar_position: ${position}
 facts_status: sparse
+sources:
+  - ${publicChangelogUrl(version)}
 ---
 
 Эта страница нужна администратору, который обновляет инсталляцию до релиза ${text} линии [${lineLabel(version)}](./index.mdx). ${dateSentence(date)}Что изменилось в релизе, описано в [журнале изменений ${text}](./changelog/${versionSlug(version)}.md).
@@ -117,6 +127,8 @@ title: "Обновление ${text}"
 description: "Журнал изменений Monq ${text} (линия ${lineLabel(version)})."
 sidebar_position: ${position}
 facts_status: sparse
+sources:
+  - ${publicChangelogUrl(version)}
 ---
 
 Эта запись журнала изменений относится к выпуску ${text} линии [${lineLabel(version)}](../index.mdx). ${dateSentence(date)}Порядок перехода описан на странице ${upgradeLink}.${docsSentence(version)}

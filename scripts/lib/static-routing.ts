@@ -1,6 +1,7 @@
 /**
- * How the built site answers a path on a plain static server. The same rules are written for nginx
- * in deploy/nginx; the local server (scripts/serve.ts) and the browser tests use this module.
+ * How the built site answers a path. The same rules are written for nginx in deploy/nginx; the local
+ * server (scripts/lib/static-server.ts: scripts/serve.ts, the bench, the browser tests) and the
+ * sitemap check use this module.
  *
  * - `/route/` serves `route/index.html`;
  * - `/route`, `/route/index.html` and `/route.html` redirect (301) to `/route/` when that page exists,
@@ -69,6 +70,26 @@ export function resolvePath(
   return notFound();
 }
 
+/**
+ * How a bare static host with no rules of ours answers (GitHub Pages; `plain` of static-server.ts):
+ * `/route/` serves its index.html, a file is served as it is, a directory without its slash redirects
+ * (with it and without index.html it is not found), anything else is the not-found page.
+ */
+export function resolvePlain(rawPath: string, lookup: Lookup): Resolution {
+  let path: string;
+  try {
+    path = decodeURIComponent(splitQuery(rawPath)[0]);
+  } catch {
+    return notFound();
+  }
+  if (!path.startsWith('/') || path.split('/').includes('..')) return notFound();
+  const rel = path.slice(1);
+  if (path.endsWith('/')) return lookup(`${rel}index.html`) === 'file' ? ok(`${rel}index.html`) : notFound();
+  if (lookup(rel) === 'file') return ok(rel);
+  if (lookup(rel) === 'dir') return { kind: 'redirect', location: `${path}/` };
+  return notFound();
+}
+
 function ok(file: string): Resolution {
   return { kind: 'file', file, status: 200 };
 }
@@ -104,28 +125,4 @@ const TYPES: Record<string, string> = {
 export function contentType(file: string): string {
   const dot = file.lastIndexOf('.');
   return (dot >= 0 && TYPES[file.slice(dot).toLowerCase()]) || 'application/octet-stream';
-}
-
-/** Encodings of the copies the deploy plugin writes next to each file, in order of preference. */
-export const PRECOMPRESSED = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-] as const;
-
-/**
- * The precompressed copy to send for a request (as nginx's `brotli_static` and `gzip_static` do), or
- * null for the file itself. `q=0` refuses an encoding.
- */
-export function precompressedCopy(
-  acceptEncoding: string | undefined,
-  hasCopy: (suffix: string) => boolean,
-): (typeof PRECOMPRESSED)[number] | null {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => part && !/;\s*q=0(?:\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]?.trim()),
-  );
-  return PRECOMPRESSED.find(({ encoding, suffix }) => (accepted.has(encoding) || accepted.has('*')) && hasCopy(suffix)) ?? null;
 }

@@ -1,8 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import { createReadStream, statSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { contentType, precompressedCopy, resolvePath, type Lookup, type Resolution } from './static-routing';
+import sirv from 'sirv';
+import { contentType, resolvePath, resolvePlain, type Lookup } from './static-routing';
 import { MOVED, REDIRECTS } from '../../config/redirects';
 
 export interface RunningServer {
@@ -12,12 +13,18 @@ export interface RunningServer {
 }
 
 /**
- * Serve a built site on loopback with the rules of static-routing.ts. Port 0 picks a free one. Like
- * the nginx configuration, it sends the brotli or gzip copy of a file written at build time when the
- * client accepts it, so that what a browser loads here weighs what it weighs in production.
+ * Serve a built site on loopback. Port 0 picks a free one.
  *
- * `plain: true` behaves like a bare static server with no rules of ours (no redirects, no
- * compression): it shows what readers get from a server that only maps directories to index.html.
+ * sirv sends the files: the brotli or gzip copy written at build time when the client accepts it (as
+ * nginx's `brotli_static` and `gzip_static`), so that what a browser loads here weighs what it weighs
+ * in production, with ranges and HEAD. Which file answers is decided by the rules of static-routing.ts,
+ * the same as the nginx configuration's: the redirects of config/redirects.ts (301), the closing slash
+ * of a route, the not-found page with 404. The routing stays ours (it only names the file sirv
+ * sends) because sirv has no redirects, and serve-handler, which has them, sends no precompressed copies.
+ *
+ * `plain: true` behaves like a bare static host with no rules of ours and no compressed copies (GitHub
+ * Pages): `/route/` serves its index.html, a directory without its slash redirects, anything else is
+ * the not-found page.
  */
 export async function serveStatic(
   dir: string,
@@ -34,6 +41,21 @@ export async function serveStatic(
       return null;
     }
   };
+  const send = sirv(root, {
+    // Looked up on every request: a test may serve a build it is still changing.
+    dev: true,
+    // No ETag: a conditional request for the not-found page must not turn its 404 into a 304.
+    etag: false,
+    brotli: !plain,
+    gzip: !plain,
+    // The routing names the file: sirv is not to try `.html` or `/index.html` of its own.
+    extensions: [],
+    setHeaders(res, pathname) {
+      // Our types carry the charset (`text/markdown; charset=utf-8` for the twins), as nginx sends them.
+      res.setHeader('Content-Type', contentType(pathname));
+      res.setHeader('Cache-Control', pathname.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+    },
+  });
   const server = createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -44,23 +66,11 @@ export async function serveStatic(
       res.writeHead(301, { Location: result.location }).end();
       return;
     }
-    const file = join(root, result.file);
-    if (lookup(result.file) !== 'file') {
-      res.writeHead(result.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
-    }
-    const copy = plain ? null : precompressedCopy(req.headers['accept-encoding'], (suffix) => lookup(result.file + suffix) === 'file');
-    res.writeHead(result.status, {
-      'Content-Type': contentType(file),
-      'Cache-Control': file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
-      ...(plain ? {} : { Vary: 'Accept-Encoding' }),
-      ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
+    if (result.status === 404) keepStatus(res, 404);
+    req.url = `/${encodeURI(result.file)}`;
+    send(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
     });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    createReadStream(copy ? file + copy.suffix : file).pipe(res);
   });
   await new Promise<void>((done) => server.listen(port, host, done));
   const address = server.address() as AddressInfo;
@@ -75,15 +85,8 @@ export async function serveStatic(
   };
 }
 
-function resolvePlain(url: string, lookup: Lookup): Resolution {
-  const path = decodeURIComponent(url.split(/[?#]/)[0] ?? '/');
-  if (path.split('/').includes('..')) return { kind: 'file', file: '404.html', status: 404 };
-  const rel = path.slice(1);
-  if (path.endsWith('/') && lookup(`${rel}index.html`) === 'file') {
-    return { kind: 'file', file: `${rel}index.html`, status: 200 };
-  }
-  if (lookup(rel) === 'file') return { kind: 'file', file: rel, status: 200 };
-  // a directory without its slash is redirected; with it and without index.html it is not found (as on Pages)
-  if (!path.endsWith('/') && lookup(rel) === 'dir') return { kind: 'redirect', location: `${path}/` };
-  return { kind: 'file', file: '404.html', status: 404 };
+/** sirv sends every file with 200 (`res.writeHead(200, …)`): the not-found page keeps its own status. */
+function keepStatus(res: ServerResponse, status: number): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  res.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(status, ...rest)) as ServerResponse['writeHead'];
 }

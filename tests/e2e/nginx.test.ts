@@ -8,7 +8,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { request } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,15 +19,10 @@ import { MOVED, REDIRECTS, nginxRedirectRules } from '../../config/redirects';
 import { indexFiles, type Manifest } from '../../src/search/engine';
 import { movedTarget } from '../../src/lib/moved';
 import { sitemapLocations } from '../../scripts/check-sitemap';
+import { get, type Reply } from '../fixtures/http';
 
 const NGINX_MISSING = nginxBinary() === null;
 const SKIP = NGINX_MISSING ? 'nginx is not installed: apt-get install -y nginx libnginx-mod-http-brotli-static' : false;
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
 
 /** Records, from the first script of every document of the page, each Content-Security-Policy violation. */
 async function recordCspViolations(page: Page): Promise<void> {
@@ -44,19 +38,6 @@ async function recordCspViolations(page: Page): Promise<void> {
 /** The violations recorded so far on the current document. */
 function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
-}
-
-function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
-  return new Promise((done, fail) => {
-    const req = request(base + path, { method, headers: { 'Accept-Encoding': 'identity', ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', fail);
-    });
-    req.on('error', fail);
-    req.end();
-  });
 }
 
 function header(reply: Reply, name: string): string {

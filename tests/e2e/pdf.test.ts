@@ -165,7 +165,7 @@ describe('the content of the 9.0 book', () => {
     assert.match(all, /Здоровье КЕ/);
     assert.match(all, /конфигурационной\s+единицы/);
     // a code block, wrapped and whole
-    assert.match(all, /helm upgrade --install monq-agent monq-agent/);
+    assert.match(all, /helm upgrade --install agent-dc1 monqdl\/monq-agent/);
     // the labels of a diagram (static/img/reference/ci-links.svg) are text in the PDF
     assert.match(all, /Два типа связей КЕ/);
     assert.match(all, /db-cluster-01/);

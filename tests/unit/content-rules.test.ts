@@ -14,6 +14,8 @@ import {
   sourcesProblems,
   SUPPORT_NOTICES_PER_PAGE,
   supportNotices,
+  yamlKeyConflicts,
+  yamlKeys,
 } from '../../scripts/lib/content-rules';
 import { DOCS_89, DOCS_90, UPGRADE } from '../../scripts/lib/route-map';
 
@@ -59,8 +61,13 @@ test('links are counted without images', () => {
 test('page kinds and the whole bar on one page', () => {
   assert.equal(pageKind('guide/index.mdx', {}), 'index');
   assert.equal(pageKind('v6-5/v6-1-0.md', { facts_status: 'sparse' }), 'sparse');
-  const good = `---\ntitle: "Страница"\ndescription: "Описание"\nsidebar_position: 1\n---\n## Раздел {#part}\n${words(300)} [a](./a.md) [b](./b.md)\n`;
+  const good = `---\ntitle: "Страница"\ndescription: "Описание"\nsidebar_position: 1\nsources:\n  - https://docs.monq.ru/docs/guide/signals\n---\n## Раздел {#part}\n${words(300)} [a](./a.md) [b](./b.md)\n`;
   assert.deepEqual(checkDocPage('a.md', good), []);
+  const unsourced = good.replace('sources:\n  - https://docs.monq.ru/docs/guide/signals\n', '');
+  assert.deepEqual(
+    checkDocPage('a.md', unsourced).map(({ problem }) => problem),
+    ['no sources: in front matter (list the public sources of the page facts)'],
+  );
   const bad = `---\ntitle: "Страница"\n---\n## Раздел\n${words(10)} TODO\n![](/img/x.svg)\n`;
   const problems = checkDocPage('b.md', bad).map(({ problem }) => problem);
   assert.ok(problems.some((p) => p.includes('description')));
@@ -117,4 +124,33 @@ test('the upgrade notes stay within one support notice per page on average', () 
   const notices = files.reduce((sum, f) => sum + supportNotices(parsePage(readFileSync(join('upgrade', f), 'utf8')).body).length, 0);
   assert.ok(files.length > 90, `upgrade pages found: ${files.length}`);
   assert.ok(notices <= SUPPORT_NOTICES_PER_PAGE * files.length, `${notices} notices on ${files.length} pages`);
+});
+
+test('YAML keys are read from yaml code blocks only', () => {
+  const body = [
+    'Поле `streamKey: x` в тексте не считается.',
+    '```yaml',
+    'continuous-jobs:',
+    '  - name: a',
+    '    buffer:',
+    '      input-name: tcp.a',
+    '```',
+    '```bash',
+    'streamKey: not-yaml',
+    '```',
+  ].join('\n');
+  assert.deepEqual(yamlKeys(body), ['continuous-jobs', 'name', 'buffer', 'input-name']);
+});
+
+test('one YAML key spelled two ways across the pages of a version is a conflict', () => {
+  const withForm = '```yaml\n- init-step:\n    with:\n      bufferType: memory\n      streamKey: k\n      chunkSize: 20\n```';
+  const bufferForm = '```yaml\n- buffer:\n    type: memory\n    chunk-size: 32768\n  artifacts:\n    - send-to:\n        monq:\n          stream-key: k\n```';
+  const conflicts = yamlKeyConflicts(new Map([['tail.md', withForm], ['monq-agent.md', bufferForm]]));
+  assert.equal(conflicts.length, 3);
+  assert.ok(conflicts.some((c) => c.includes('`bufferType` (tail.md)') && c.includes('`buffer` (monq-agent.md)')));
+  assert.ok(conflicts.some((c) => c.includes('`streamKey`') && c.includes('`stream-key`')));
+  assert.ok(conflicts.some((c) => c.includes('`chunkSize`') && c.includes('`chunk-size`')));
+  assert.deepEqual(yamlKeyConflicts(new Map([['a.md', bufferForm], ['b.md', bufferForm]])), []);
+  const http = '```yaml\nwith:\n  mediaType: application/json\nsend-to:\n  api:\n    media-type: application/json\n```';
+  assert.deepEqual(yamlKeyConflicts(new Map([['http.md', http]])), []);
 });

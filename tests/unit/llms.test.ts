@@ -1,105 +1,126 @@
 /** Markdown for AI assistants: the article → Markdown converter, the twin's address, llms.txt and the full texts. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { articleHtml, articleToMarkdown, escapeText, pageToMarkdown } from '../../plugins/llms/html-to-markdown';
 import { llmsFullTxt, llmsTxt, type LlmsBook } from '../../plugins/llms/llms-txt';
 import { versionSections } from '../../plugins/llms/index';
 import { copyTwin, twinPath } from '../../src/lib/markdownTwin';
 
-const PAGE = 'https://docs.monq.ru/docs/guide/thresholds/';
+const PAGE = 'https://docs.monq.ru/docs/solutions/automation/rsm-autobuild/';
 const md = (html: string, title?: string) => articleToMarkdown(`<div class="theme-doc-markdown markdown">${html}</div>`, { pageUrl: PAGE, title });
+/** HTML cut from a built page (tests/fixtures/html, each file names its page). */
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/html/${name}`, import.meta.url), 'utf8');
 
-describe('article → Markdown', () => {
-  test('title as H1, heading anchors and ids gone, paragraphs and inline marks', () => {
+describe('article → Markdown, on HTML cut from built pages', () => {
+  test('admonitions: a quoted block opening with the bold title; before a list the title stands alone', () => {
     assert.equal(
-      md(
-        '<header><h1>Пороги</h1></header><p>Порог — <strong>предел</strong> метрики, <em>см.</em> <code>Level</code>.</p>' +
-          '<h2 class="anchor anchorTargetHideOnScrollNavbar_vjPI" id=fields>Поля порога<a href=#fields class=hash-link aria-label="Прямая ссылка" translate=no>\u200b</a></h2>',
+      md(fixture('admonition-note.html')),
+      '> **Примечание.** Код тестов остаётся в вашем репозитории и написан на вашем фреймворке. Прогон запускает агент Monq, а платформа разбирает его результаты. ' +
+        'Что проверить на этих агентах — в статье [Раннеры](https://docs.monq.ru/docs/solutions/exploitation/runners/).\n',
+    );
+    assert.equal(md(fixture('admonition-list.html')), '> **Внимание.**\n>\n> - первый пункт\n> - второй пункт\n');
+  });
+
+  test('doc cards: a list of links to the pages, each with its description', () => {
+    const lines = md(fixture('doc-cards.html')).split('\n');
+    assert.equal(lines.length, 7);
+    assert.equal(lines[0], '- [Интеграции](https://docs.monq.ru/docs/solutions/integrations/) — 4 элемента');
+    assert.equal(
+      lines[3],
+      '- [Привязка порогов к КЕ](https://docs.monq.ru/docs/solutions/bind-ci-thold-example/) — Пример сценария, который автоматически привязывает пороги к ' +
+        'конфигурационным единицам по общему признаку — атрибут КЕ, аннотация правила порогов, слоты покрытия и передача в сценарий сигналов.',
+    );
+    assert.equal(lines[5], '- [Эксплуатация](https://docs.monq.ru/docs/solutions/exploitation/) — 4 элемента');
+  });
+
+  test('tabs: each label in bold, then its panel, hidden panels included', () => {
+    assert.equal(
+      md(fixture('tabs.html')),
+      '**Linux**\n\nКоманда для **Linux**:\n\n```bash title="install.sh"\nsudo apt install monq-agent # `агент`\n```\n\n**Windows**\n\nКоманда для Windows.\n',
+    );
+  });
+
+  test('details: the summary in bold, then the hidden text', () => {
+    assert.equal(
+      md(fixture('details.html')),
+      '**Подробнее об *агенте***\n\nСкрытый текст со [ссылкой](https://docs.monq.ru/docs/solutions/automation/rsm-autobuild/#aligned).\n\n- пункт\n',
+    );
+  });
+
+  test('code blocks: fenced, with the language and the title, one line per token line', () => {
+    const out = md(fixture('code-blocks.html'));
+    assert.ok(
+      out.startsWith(
+        '```bash title="backup.sh"\n# Подставьте имена баз, названные для релиза\nfor db in <имя_базы_1> <имя_базы_2>; do\n' +
+          '  pg_dump -h <адрес_сервера_БД> -U <пользователь> -Fc -f "${db}_$(date +%F).dump" "$db"\ndone\n```\n\n',
       ),
-      '# Пороги\n\nПорог — **предел** метрики, *см.* `Level`.\n\n## Поля порога\n',
+      out,
+    );
+    assert.ok(
+      out.endsWith(
+        '\n```bash\ncurl -H "Authorization: Bearer <персональный токен>" \\\n  -H "Accept: application/json" \\\n' +
+          '  "https://monq.example.ru/api/public/sm/v2/rsm/config-item-types"\n```\n',
+      ),
+      out,
     );
   });
 
-  test('links and images become absolute; anchors point at the page', () => {
-    assert.equal(
-      md('<p><a href=/glossary/#threshold>порог</a>, <a href=#binding>ниже</a>, <a href="https://monq.ru/">сайт</a> <img alt="Схема" src=/assets/images/a-1.svg></p>'),
-      '[порог](https://docs.monq.ru/glossary/#threshold), [ниже](https://docs.monq.ru/docs/guide/thresholds/#binding), [сайт](https://monq.ru/) ![Схема](https://docs.monq.ru/assets/images/a-1.svg)\n',
-    );
+  test('tables: GFM, header row first, alignment kept, pipes and line breaks inside cells made safe', () => {
+    const [signals, aligned] = md(fixture('tables.html')).split('\n\n');
+    const rows = signals!.split('\n');
+    assert.deepEqual(rows.slice(0, 3), ['| Поле | Тип | По умолчанию | Описание |', '| --- | --- | --- | --- |', '| `name` | string | — | название сигнала |']);
+    assert.equal(rows.length, 17, 'header, delimiter and 15 rows: the rows whose end tags the minifier left out stay rows');
+    assert.equal(rows[4], '| `severity` | integer | — | [критичность](https://docs.monq.ru/glossary/#severity); в примерах Monq 1 — самая высокая |');
+    assert.equal(aligned, '| Поле | Тип | Пример |\n| :-- | :-: | --: |\n| `a\\|b` | строка | x \\| y |\n| два | число целое | 1 |\n');
   });
 
-  test('admonitions become blockquotes opening with the bold title; the icon is dropped', () => {
-    const html =
-      '<div class="theme-admonition theme-admonition-note admonition_xJq3 alert alert--secondary"><div class=admonitionHeading_Gvgb>' +
-      '<span class=admonitionIcon_Rf37><svg viewBox="0 0 14 16"><path d="M0 0"/></svg></span>Примечание</div>' +
-      '<div class=admonitionContent_BuS1><p>Первый абзац.<p>Второй.</div></div>' +
-      '<div class="theme-admonition theme-admonition-warning"><div class=admonitionHeading_Gvgb>Внимание!</div><div class=admonitionContent_BuS1><ul><li>пункт</li></ul></div></div>';
-    assert.equal(md(html), '> **Примечание.** Первый абзац.\n>\n> Второй.\n\n> **Внимание!**\n>\n> - пункт\n');
+  test('links and images: absolute, on the site address, anchors on the same page included', () => {
+    const out = md(fixture('article.html'));
+    const targets = [...out.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
+    assert.ok(targets.length > 10);
+    for (const target of targets) assert.match(target, /^https:\/\/docs\.monq\.ru\//, target);
+    assert.ok(targets.includes('https://docs.monq.ru/assets/images/rsm-autobuild-fd35a620f3d457b89052b026b2a59f50.svg'));
+    assert.ok(targets.includes('https://docs.monq.ru/glossary/#service-model'));
   });
 
-  test('doc cards become a list of links with their descriptions', () => {
-    const card = (href: string, title: string, description: string) =>
-      `<article class="docCardListItem_W1sv col col--6"><a class="card padding--lg theme-doc-card-container cardContainer_fWXF" href=${href}>` +
-      `<h2 class="text--truncate cardTitle_rnsV theme-doc-card-heading" title="${title}"><span class=theme-doc-card-icon>📄️</span><span class=theme-doc-card-title>${title}</span></h2>` +
-      `<p class="text--truncate cardDescription_PWke theme-doc-card-description" title="${description}">${description}</p></a></article>`;
-    assert.equal(
-      md(`<section class=row>${card('/docs/solutions/autotests/', 'Автотесты', 'Сквозной пример.')}${card('/docs/solutions/integrations/', 'Интеграции', '4 элемента')}</section>`),
-      '- [Автотесты](https://docs.monq.ru/docs/solutions/autotests/) — Сквозной пример.\n- [Интеграции](https://docs.monq.ru/docs/solutions/integrations/) — 4 элемента\n',
-    );
+  test('no HTML: anchors, icons, wrappers and comments leave nothing but text', () => {
+    const out = md(fixture('article.html'));
+    const prose = out.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+    assert.doesNotMatch(prose, /<[A-Za-z!/]/);
+    assert.doesNotMatch(out, /\u200b|Прямая ссылка|Cut from/);
   });
 
-  test('code blocks: fenced, with the language and the title, token lines joined', () => {
-    const html =
-      '<div class="language-yaml codeBlockContainer_Ckt0 theme-code-block"><div class=codeBlockTitle_OeMC>agent.yaml</div><div class=codeBlockContent_QJqH>' +
-      '<pre tabindex=0 class="prism-code language-yaml codeBlock_bY9V"><code class=codeBlockLines_e6Vv>' +
-      '<div class=token-line><span class="token key atrule">jobs</span><span class="token punctuation">:</span><br/></div>' +
-      '<div class=token-line><span class="token plain">  </span><span class="token punctuation">-</span><span class="token plain"> name: &lt;имя&gt; # `x`</span><br/></div>' +
-      '</code></pre></div></div>';
-    assert.equal(md(html), '```yaml title="agent.yaml"\njobs:\n  - name: <имя> # `x`\n```\n');
+  test('a whole article gives the twin readers got before the parser changed', () => {
+    assert.equal(md(fixture('article.html')), fixture('article.md'));
   });
+});
 
-  test('tables: GFM, with alignment; pipes escaped; a row or tbody the minifier left open does not leak into a cell', () => {
-    const html =
-      '<table><thead><tr><th>Поле<th style=text-align:center>Тип<th style=text-align:right>Пример<tbody>' +
-      '<tr><td><code>a|b</code><td>строка<td>x | y<tr><td>2. Второе<td><p>число</p><td>1<br>2</table>';
-    assert.equal(md(html), '| Поле | Тип | Пример |\n| --- | :-: | --: |\n| `a\\|b` | строка | x \\| y |\n| 2. Второе | число | 1 2 |\n');
-  });
-
-  test('lists: tight and loose, nested, ordered with a start', () => {
-    assert.equal(
-      md('<ol start=3><li>Третий<ul><li>вложенный</li></ul></li><li>Четвёртый</li></ol><ul><li><p>Абзац</p><p>ещё</p></li><li><p>Второй</p></li></ul>'),
-      '3. Третий\n   - вложенный\n4. Четвёртый\n\n- Абзац\n\n  ещё\n\n- Второй\n',
-    );
-  });
-
-  test('tabs are flattened: each label in bold, then its panel; details: the summary in bold', () => {
-    const html =
-      '<div class="tabs-container tabList_x"><ul role=tablist class=tabs><li role=tab class=tabs__item>Linux</li><li role=tab class=tabs__item>Windows</li></ul>' +
-      '<div class=margin-top--md><div role=tabpanel><p>Команда для Linux.</div><div role=tabpanel hidden><p>Команда для Windows.</div></div></div>' +
-      '<details><summary>Подробнее</summary><div><p>Скрытый текст.</p></div></details>';
-    assert.equal(md(html), '**Linux**\n\nКоманда для Linux.\n\n**Windows**\n\nКоманда для Windows.\n\n**Подробнее**\n\nСкрытый текст.\n');
-  });
-
-  test('no HTML in the output: unknown elements give their text, buttons and scripts are dropped', () => {
-    const out = md('<p>До <span class=x>текста</span> <kbd>Ctrl</kbd><button>Копировать</button><iframe src=/x></iframe><script>alert(1)</script></p>');
-    assert.equal(out, 'До текста `Ctrl`\n');
-  });
-
+describe('article → Markdown, rules on small inputs', () => {
   test('text that Markdown would read as markup is escaped', () => {
     assert.equal(escapeText('a*b [c] <div> snake_case _x_ &amp; \\', false), 'a\\*b \\[c\\] \\<div> snake_case \\_x\\_ \\&amp; \\\\');
     assert.equal(escapeText('a|b', true), 'a\\|b');
     assert.equal(md('<p># не заголовок</p><p>1. не список</p><p>- не пункт</p>'), '\\# не заголовок\n\n1\\. не список\n\n\\- не пункт\n');
   });
 
+  test('lists: tight and loose, nested, ordered with a start', () => {
+    assert.equal(
+      md('<ol start=3><li>Третий<ul><li>вложенный</li><li>ещё</li></ul></li><li>Четвёртый</li></ol><ul><li><p>Абзац</p><p>ещё</p></li><li><p>Второй</p></li></ul>'),
+      '3. Третий\n   - вложенный\n   - ещё\n4. Четвёртый\n\n- Абзац\n\n  ещё\n\n- Второй\n',
+    );
+  });
+
   test('the title given is the H1 when the article has none', () => {
     assert.equal(md('<p>Текст.</p>', 'Страница'), '# Страница\n\nТекст.\n');
   });
 
-  test('a whole page: the article is read up to the doc footer', () => {
+  test('a whole page: the article only, without the doc footer; null without an article', () => {
     const page =
       '<html><body><nav><a href=/>Главная</a></nav><article><div class="theme-doc-markdown markdown"><header><h1>Пороги</h1></header><p>Текст.</p></div>' +
       '<footer class="theme-doc-footer docusaurus-mt-lg"><a class=theme-edit-this-page href=https://github.com/x>Отредактировать</a></footer></article></body></html>';
     assert.ok(articleHtml(page)?.startsWith('<div class="theme-doc-markdown'));
     assert.equal(pageToMarkdown(page, { pageUrl: PAGE }), '# Пороги\n\nТекст.\n');
+    assert.equal(pageToMarkdown(page.replace('<footer class="theme-doc-footer', '<footer class="renamed'), { pageUrl: PAGE }), '# Пороги\n\nТекст.\n');
     assert.equal(pageToMarkdown('<html><body><p>404</p></body></html>', { pageUrl: PAGE }), null);
   });
 });

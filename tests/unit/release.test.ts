@@ -41,6 +41,7 @@ test('generated pages pass the content bar as sparse pages', () => {
   assert.deepEqual(checkDocPage('v9/v9-1-0.md', releasePage(input)), []);
   assert.deepEqual(checkDocPage('v9/changelog/v9-1-0.md', changelogPage(input)), []);
   assert.match(releasePage(input), /facts_status: sparse/);
+  assert.match(changelogPage(input), /sources:\n {2}- https:\/\/docs\.monq\.ru\/upgrade\/v9\/changelog\/v9-1-0\n/);
 });
 
 test('generated pages link the version\'s documentation and do not send the reader to support', () => {

@@ -1,41 +1,39 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {extractPage, splitLong} from '../../plugins/search-index/extract';
-import {decodeEntities, findElement, hasClass, parseHtml, type ElementNode} from '../../plugins/search-index/html';
+import {readFileSync} from 'node:fs';
+import {extractPage as extract, indexedHtml} from '../../plugins/search-index/extract';
 import {heading, renderPage} from '../fixtures/search/corpus';
 
-describe('search indexer: HTML reading', () => {
-  it('decodes entities', () => {
-    assert.equal(decodeEntities('&lt;a&gt; &amp;amp; &#x41;&#66; &laquo;ё&raquo; &unknown;'), '<a> &amp; AB «ё» &unknown;');
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/html/${name}`, import.meta.url), 'utf8');
+
+describe('search indexer: reading a built page', () => {
+  it('reads a real page into the same records as the reader it replaced', () => {
+    const expected = JSON.parse(fixture('page.records.json')) as {meta: unknown; section: unknown; title: string; records: unknown[]};
+    const page = extract(fixture('page.html'), {siteTitle: 'Monq Docs'});
+    assert.deepEqual(page.meta, expected.meta);
+    assert.equal(page.section, expected.section);
+    assert.equal(page.title, expected.title);
+    assert.deepEqual(page.records, expected.records);
   });
 
-  it('parses unquoted attributes, void and raw-text elements', () => {
-    const root = parseHtml('<meta name=docusaurus_tag content=docs-default-9.0 /><p>a<br>b</p><script>if (a<b) {}</script><p>c');
-    const tags = root.children.filter((n) => n.type === 'element').map((n) => (n as {tag: string}).tag);
-    assert.deepEqual(tags, ['meta', 'p', 'script', 'p']);
-    const meta = root.children[0] as {attrs: Record<string, string>};
-    assert.equal(meta.attrs.content, 'docs-default-9.0');
-    // A minified link whose unquoted href ends with a slash is not self-closing.
-    const link = parseHtml('<a class=card href=/docs/x/><h2>T</h2></a><svg><path d=M0 /><g></g></svg>');
-    const a = link.children[0] as {tag: string; children: Array<{tag?: string}>};
-    assert.equal(a.children[0]!.tag, 'h2');
-    const svg = link.children[1] as {children: Array<{tag?: string}>};
-    assert.deepEqual(svg.children.map((c) => c.tag), ['path', 'g']);
-  });
-
-  it('finds classes the same way whether or not the attributes were read, entities included', () => {
-    const root = parseHtml(
-      '<div class="menu theme-doc-sidebar-menu"><a class=menu__link>x</a></div><div class="row &#116;heme-doc-markdown"><p>y</p></div><span data-x="theme-doc-markdown-not">z</span>',
+  it('reads what a browser reads: entities in attributes, a minified href ending with a slash, raw text', () => {
+    const page = extract(
+      renderPage({route: '/docs/x/', tag: 'docs-default-9.0', title: 'T', body: ''}).replace(
+        '<article><div class="theme-doc-markdown markdown">',
+        // the class is written with an entity; the link's unquoted href ends with a slash and does not close it
+        '<article><div class="row &#116;heme-doc-markdown"><p><a href=/docs/y/>Ссылка <b>жирная</b></a> и &laquo;ёлка&raquo;</p><script>var s = "<p>не текст</p>";</script>',
+      ),
     );
-    const [menu, encoded, span] = root.children as ElementNode[];
-    assert.equal(hasClass(menu!, 'theme-doc-sidebar-menu'), true);
-    assert.equal(hasClass(menu!, 'theme-doc-markdown'), false);
-    // The class is written with an entity: the tag's source does not contain the name as such.
-    assert.equal(hasClass(encoded!, 'theme-doc-markdown'), true);
-    // The name occurs in the tag, but not as a class.
-    assert.equal(hasClass(span!, 'theme-doc-markdown'), false);
-    assert.equal(findElement(root, (el) => hasClass(el, 'menu__link'))?.tag, 'a');
-    assert.deepEqual(encoded!.attrs, {class: 'row theme-doc-markdown'});
+    assert.deepEqual(page.records.map((r) => r.c).filter(Boolean), ['Ссылка жирная и «ёлка»']);
+    assert.equal(page.title, 'T');
+  });
+
+  it('parses the page without the navbar, the sidebar and the footer, or whole when it has no <main>', () => {
+    const page = '<!doctype html><html><head><title>T</title></head><body><nav>меню</nav><main><p>текст</p></main><footer>подвал</footer></body></html>';
+    assert.equal(indexedHtml(page), '<!doctype html><html><head><title>T</title><main><p>текст</p>');
+    const stub = '<!doctype html><html><head><meta http-equiv=refresh content="0; url=/x/"></head><body></body></html>';
+    assert.equal(indexedHtml(stub), stub);
   });
 });
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentType, precompressedCopy, resolvePath, type Lookup } from '../../scripts/lib/static-routing';
+import { contentType, resolvePath, resolvePlain, type Lookup } from '../../scripts/lib/static-routing';
 
 const files = new Set([
   'index.html',
@@ -77,16 +77,18 @@ test('assets are served as they are, with their content type', () => {
   });
   assert.equal(contentType('a/b.svg'), 'image/svg+xml');
   assert.equal(contentType('a/b.unknown'), 'application/octet-stream');
+  assert.equal(contentType('docs/guide.md'), 'text/markdown; charset=utf-8');
 });
 
-test('the brotli or gzip copy is chosen as nginx would, only when accepted and present', () => {
-  const both = () => true;
-  const gzipOnly = (suffix: string) => suffix === '.gz';
-  assert.equal(precompressedCopy('gzip, deflate, br, zstd', both)?.encoding, 'br');
-  assert.equal(precompressedCopy('gzip, deflate', both)?.encoding, 'gzip');
-  assert.equal(precompressedCopy('br;q=0, gzip', both)?.encoding, 'gzip');
-  assert.equal(precompressedCopy('gzip, br', gzipOnly)?.encoding, 'gzip');
-  assert.equal(precompressedCopy('identity', both), null);
-  assert.equal(precompressedCopy(undefined, both), null);
-  assert.equal(precompressedCopy('br', () => false), null);
+test('a bare static host (plain): index.html of a directory, a directory without its slash redirects, nothing else', () => {
+  const dirs = new Set(['docs', 'docs/get-started']);
+  const plainLookup: Lookup = (rel) => (files.has(rel) ? 'file' : dirs.has(rel.replace(/\/$/, '')) ? 'dir' : null);
+  const notFound = { kind: 'file', file: '404.html', status: 404 };
+  assert.deepEqual(resolvePlain('/docs/get-started/?x=1', plainLookup), { kind: 'file', file: 'docs/get-started/index.html', status: 200 });
+  assert.deepEqual(resolvePlain('/docs/get-started', plainLookup), { kind: 'redirect', location: '/docs/get-started/' });
+  assert.deepEqual(resolvePlain('/docs/', plainLookup), notFound, 'a directory without index.html');
+  assert.deepEqual(resolvePlain('/assets/js/main.abc.js', plainLookup), { kind: 'file', file: 'assets/js/main.abc.js', status: 200 });
+  assert.deepEqual(resolvePlain('/upgrade', plainLookup), notFound, 'no redirects of ours');
+  assert.deepEqual(resolvePlain('/../etc/passwd', plainLookup), notFound);
+  assert.deepEqual(resolvePlain('/%E0%A4%A', plainLookup), notFound);
 });

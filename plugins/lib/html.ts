@@ -1,0 +1,114 @@
+/**
+ * The built pages, read as HTML syntax trees (hast) for the search index (plugins/search-index) and
+ * the Markdown twins (plugins/llms).
+ *
+ * parse5 is the parser of the HTML standard: it builds the tree a browser builds, so the end tags the
+ * minifier leaves out (`</td>`, `</tr>`, `</thead>`, `</li>`, `</p>`) are implied where the standard
+ * implies them. htmlparser2 was measured too: a little faster, but it nests a `<tbody>` that follows
+ * an unclosed header row inside the last `<th>`, and every table of this site is written that way.
+ * hast-util-from-parse5 turns parse5's tree into hast; no source positions are asked for (a third of
+ * the parse time, and nothing here reads them). That conversion costs as much as half the parse on a
+ * whole page, so a page is kept as parse5's tree and only the parts that are read become hast.
+ */
+import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { fromParse5 } from 'hast-util-from-parse5';
+import type { Element, Nodes, Root } from 'hast';
+
+export type ParsedPage = DefaultTreeAdapterMap['document'];
+export type ParsedNode = DefaultTreeAdapterMap['node'];
+export type ParsedElement = DefaultTreeAdapterMap['element'];
+
+/** A whole page (`<html>` with its `<head>`), as parse5's tree. */
+export function parsePage(html: string): ParsedPage {
+  return parse(html);
+}
+
+/** The first element of parse5's tree (depth first) whose `class` has `name`, or whose tag is `tag`. */
+export function findParsed(node: ParsedNode, match: { className: string } | { tagName: string }): ParsedElement | null {
+  if (!('childNodes' in node)) return null;
+  for (const child of node.childNodes) {
+    if (!('tagName' in child)) continue;
+    if ('tagName' in match ? child.tagName === match.tagName : hasParsedClass(child, match.className)) return child;
+    const found = findParsed(child, match);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** An attribute of an element of parse5's tree, as written. */
+export function parsedAttribute(el: ParsedElement, name: string): string | undefined {
+  return el.attrs.find((attr) => attr.name === name)?.value;
+}
+
+function hasParsedClass(el: ParsedElement, name: string): boolean {
+  return (parsedAttribute(el, 'class') ?? '').split(/\s+/).includes(name);
+}
+
+/** A part of parse5's tree as hast. */
+export function toHast(node: ParsedElement): Element {
+  return fromParse5(node) as Element;
+}
+
+/** A piece of a page, read as the content of a `<body>`. */
+export function parseHtmlFragment(html: string): Root {
+  return fromParse5(parseFragment(html)) as Root;
+}
+
+export function classList(el: Element): string[] {
+  const value = el.properties.className;
+  return Array.isArray(value) ? (value as string[]) : [];
+}
+
+export function hasClass(el: Element, name: string): boolean {
+  return classList(el).includes(name);
+}
+
+/** A CSS-module class such as `admonitionHeading_Gvgb`, found by its name before the hash. */
+export function hasModuleClass(el: Element, name: string): boolean {
+  return classList(el).some((value) => value === name || value.startsWith(`${name}_`));
+}
+
+/** A string property (`href`, `id`, `content`…), or undefined. */
+export function prop(el: Element, name: string): string | undefined {
+  const value = el.properties[name];
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+}
+
+/** The first element under `node` (depth first, `node` excluded) that passes `test`. */
+export function findElement(node: Nodes, test: (el: Element) => boolean): Element | null {
+  if (!('children' in node)) return null;
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    if (test(child)) return child;
+    const found = findElement(child, test);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Every element under `node` that passes `test`, in document order, nested matches included. */
+export function findAll(node: Nodes, test: (el: Element) => boolean, into: Element[] = []): Element[] {
+  if (!('children' in node)) return into;
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    if (test(child)) into.push(child);
+    findAll(child, test, into);
+  }
+  return into;
+}
+
+/**
+ * The text of a node as written, with `<br>` as a line break, leaving out scripts, styles and the
+ * subtrees `skip` names.
+ */
+export function textContent(node: Nodes, skip?: (el: Element) => boolean): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') {
+    if (node.tagName === 'br') return '\n';
+    if (node.tagName === 'script' || node.tagName === 'style' || skip?.(node)) return '';
+  }
+  if (!('children' in node)) return '';
+  let text = '';
+  for (const child of node.children) text += textContent(child, skip);
+  return text;
+}
