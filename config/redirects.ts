@@ -32,9 +32,10 @@ export const MOVED = [
   { pattern: '^/docs/9\\.0/(.+)$', target: '/docs/$1' },
   // the old portal's scheme; /current/ru/ itself is a page that explains the move
   { pattern: '^/current/ru/(?!index\\.html$)(.+)$', target: '/docs/$1' },
-  // 8.0 to 8.8 and 7.x are archived on sites of their own, each under its own version prefix
+  // 8.0 to 8.8 and the 7 line (7.0 to 7.15 and its 7.x) are archived on sites of their own, each
+  // under its own version prefix
   { pattern: '^/docs/(8\\.[0-8])(?:/(.*))?$', target: 'https://v8.docs.monq.ru/docs/$1/$2' },
-  { pattern: '^/docs/7\\.x(?:/(.*))?$', target: 'https://v7.docs.monq.ru/docs/7.x/$1' },
+  { pattern: '^/docs/(7\\.(?:x|1[0-5]|[0-9]))(?:/(.*))?$', target: 'https://v7.docs.monq.ru/docs/$1/$2' },
 ] as const satisfies readonly MovedRule[];
 checkMovedRules(MOVED);
 

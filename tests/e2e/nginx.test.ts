@@ -158,7 +158,7 @@ describe('the site on nginx', { skip: SKIP }, () => {
       }
     });
 
-    test('old address families answer 301 on the server: 9.0 and /current/ru/ into /docs/, 8.0-8.8 and 7.x to the archives', async () => {
+    test('old address families answer 301 on the server: 9.0 and /current/ru/ into /docs/, 8.0-8.8 and 7.0-7.15, 7.x to the archives', async () => {
       const cases: [string, string][] = [
         ['/docs/9.0/guide/?tab=1', '/docs/guide/?tab=1'],
         ['/docs/9.0/get-started/', '/docs/get-started/'],
@@ -166,6 +166,9 @@ describe('the site on nginx', { skip: SKIP }, () => {
         ['/docs/8.3/install/agent/', 'https://v8.docs.monq.ru/docs/8.3/install/agent/'],
         ['/docs/8.0', 'https://v8.docs.monq.ru/docs/8.0/'],
         ['/docs/7.x/guide/?q=cmdb', 'https://v7.docs.monq.ru/docs/7.x/guide/?q=cmdb'],
+        ['/docs/7.9/guide/thresholds', 'https://v7.docs.monq.ru/docs/7.9/guide/thresholds'],
+        ['/docs/7.15/', 'https://v7.docs.monq.ru/docs/7.15/'],
+        ['/docs/7.0', 'https://v7.docs.monq.ru/docs/7.0/'],
       ];
       for (const [path, location] of cases) {
         const reply = await get(nginx.url, path);

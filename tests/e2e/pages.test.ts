@@ -97,6 +97,7 @@ describe('the GitHub Pages artifact on a plain static host', () => {
   for (const [path, target] of [
     ['/docs/8.3/install/agent/?tab=linux', 'https://v8.docs.monq.ru/docs/8.3/install/agent/?tab=linux'],
     ['/docs/7.x/guide/', 'https://v7.docs.monq.ru/docs/7.x/guide/'],
+    ['/docs/7.9/guide/thresholds', 'https://v7.docs.monq.ru/docs/7.9/guide/thresholds'],
   ] as const) {
     test(`${path} shows «Страница переехала» with the link, before any script of the page, and goes to the archive`, async () => {
       const { page, offHost } = await openPage(browser, { allowOffHost: (url) => ARCHIVES.test(url) });
