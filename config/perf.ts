@@ -60,5 +60,5 @@ export const DOCS_PLUGIN = './plugins/docs-slim/index.ts';
  * without starting the page's scripts.
  */
 export function pageTemplate(env: SiteEnv): string {
-  return ssrTemplate({ hydration: env.hydration, eager: false, counter: counterId(env.metricaId) });
+  return ssrTemplate({ hydration: env.hydration, counter: counterId(env.metricaId) });
 }

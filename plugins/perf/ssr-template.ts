@@ -18,7 +18,12 @@ import { SEARCH_SHELL_TEXT } from '../../src/lib/hydration/searchShell';
 
 /** The boot function (plain JavaScript, run in the browser; `src/lib/hydration/boot.cjs`). */
 export type MonqBoot = (
-  config: { scripts: string[]; eager: boolean; search?: Record<keyof typeof SEARCH_SHELL_TEXT, string> },
+  config: {
+    scripts: string[];
+    /** Start at once. The boot still reads it; the template never sets it (a page starts at once with `DOCS_HYDRATION=load`). */
+    eager?: boolean;
+    search?: Record<keyof typeof SEARCH_SHELL_TEXT, string>;
+  },
   win?: Window,
 ) => void;
 const { monqBoot } = createRequire(import.meta.url)('../../src/lib/hydration/boot.cjs') as { monqBoot: MonqBoot };
@@ -39,8 +44,6 @@ export type Hydration = 'load' | 'intent';
 
 export interface TemplateOptions {
   hydration: Hydration;
-  /** Start every page at once (the boot's `eager`; no configuration of the site sets it today). */
-  eager: boolean;
   /** The analytics counter's id: its inline snippet counts the first view (src/lib/reader/metrica.ts). */
   counter?: number | null;
 }
@@ -71,16 +74,16 @@ export const ENTRY_SCRIPT = /(?:^|\/)(?:runtime~)?main(?:\.[\w-]+)?\.js$/;
  * part of the script's text: one Content-Security-Policy hash covers the boot of every page. The
  * search shell's strings are the same on every page too.
  */
-export function bootScript(eager: boolean): string {
+export function bootScript(): string {
   const entry = `it.scripts.filter((script) => ${ENTRY_SCRIPT.toString()}.test(script))`;
   const chunks = `it.scripts.filter((script) => !${ENTRY_SCRIPT.toString()}.test(script))`;
   const scripts = `<%~ JSON.stringify(${entry}.map((script) => it.baseUrl + script)) %>`;
   const prefetch = `<%= ${chunks}.map((script) => it.baseUrl + script).join(' ') %>`;
-  return `<script data-prefetch="${prefetch}">(${bootSource()})({scripts:${scripts},eager:${eager},search:${JSON.stringify(SEARCH_SHELL_TEXT)}})</script>`;
+  return `<script data-prefetch="${prefetch}">(${bootSource()})({scripts:${scripts},search:${JSON.stringify(SEARCH_SHELL_TEXT)}})</script>`;
 }
 
 /** The template, from the options; rendered by Docusaurus with Eta (`it` is the page). */
-export function ssrTemplate({ hydration, eager, counter = null }: TemplateOptions = { hydration: 'load', eager: false }): string {
+export function ssrTemplate({ hydration, counter = null }: TemplateOptions = { hydration: 'load' }): string {
   // Eta runs the template as one function: `hoisted` is computed in <head> and used in <body>.
   const hoist = `<% const hoisted = (${LEADING_LINKS.toString()}).exec(it.appHtml)[0]; %>`;
   // Route chunks are in `it.scripts` too (route-chunk-origins.ts): tags only for the entry scripts.
@@ -89,7 +92,7 @@ export function ssrTemplate({ hydration, eager, counter = null }: TemplateOption
       ? `<% it.scripts.forEach((script) => { if (${ENTRY_SCRIPT.toString()}.test(script)) { %>
       ${SCRIPT_TAG}
     <% } }); %>`
-      : bootScript(eager);
+      : bootScript();
   return `
 <!DOCTYPE html>
 <html <%~ it.htmlAttributes %>>
