@@ -4,6 +4,7 @@
  * Environment switches (read once in config/env.ts, listed in the README):
  *   DOCS_PREVIEW_NEXT   build the unreleased next version from docs/ (with the unreleased banner)
  *   DOCS_FASTER         `false` turns Docusaurus Faster (Rspack, SWC, LightningCSS) off
+ *   DOCS_PREACT         `false` keeps the browser bundle on react-dom (default: preact/compat; the server renders with React)
  *   DOCS_HYDRATION      `load` starts the browser bundle with every page (default `intent`: at the first input)
  *   DOCS_BUILD_CACHE    `true` keeps the bundler's persistent cache in `docusaurus build` (the dev server always has it)
  *   DOCS_PR_PREVIEW     pull-request preview: analytics stay off

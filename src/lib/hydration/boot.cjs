@@ -20,9 +20,11 @@
  * click through: its error message has a button.
  *
  * A page can ask to start at once: `<html data-hydrate="load">` always, `<html data-hydrate="query">`
- * when its address has a query string (the search page shows the results of `?q=`). `eager` starts
- * every page at once (the analytics counter counts each page view on load). The scripts are inserted
- * once the document is parsed; a page that starts while it is parsed preloads them meanwhile.
+ * when its address has a query string (the search page shows the results of `?q=`). `config.eager`
+ * would start every page at once; the page template never sets it. Builds with the analytics counter
+ * wait for the first input too: the counter's inline snippet counts the first view on load
+ * (src/lib/reader/metrica.ts). The scripts are inserted once the document is parsed; a page that
+ * starts while it is parsed preloads them meanwhile.
  *
  * The page's route chunks (plugins/perf/route-chunk-origins.ts) are prefetched with the entry scripts
  * but never inserted, because `main.js` requests the ones it needs. With them in the cache, the first
@@ -45,7 +47,7 @@
  *
  * Plain ES2019 in the browser, no module syntax: the template inlines `monqBoot.toString()`.
  *
- * @param {{ scripts: string[], eager: boolean, search?: { label: string, placeholder: string, cancel: string, loading: string, noResults: string } }} config
+ * @param {{ scripts: string[], eager?: boolean, search?: { label: string, placeholder: string, cancel: string, loading: string, noResults: string } }} config
  * @param {Window} [win]
  */
 function monqBoot(config, win) {
