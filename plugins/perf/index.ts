@@ -20,6 +20,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, RuleSetRule } from 'webpack';
 import { RouteChunkOriginsPlugin, manifestPathOf } from './route-chunk-origins';
+import { CODE_TRANSLATIONS_FILE, ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE, SITE_CONFIG_FILE } from './generated-files.cjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
@@ -27,12 +28,7 @@ const lib = resolve(here, '../../src/lib');
 
 /** Client chunk files: `assets/js/<chunk id>.<content hash>.js` (Docusaurus: `<chunk name>.<hash>`). */
 export const CLIENT_CHUNK_FILENAME = 'assets/js/[id].[contenthash:8].js';
-/** The route registry that Docusaurus generates. */
-export const REGISTRY_MODULE = /[\\/]\.docusaurus[\\/]registry\.js$/;
-/** The theme's code translations that Docusaurus generates (translations-loader.cjs). */
-export const CODE_TRANSLATIONS_MODULE = /[\\/]\.docusaurus[\\/]codeTranslations\.json$/;
-/** The site config that Docusaurus generates for the bundles (site-config-loader.cjs). */
-export const SITE_CONFIG_MODULE = /[\\/]\.docusaurus[\\/]docusaurus\.config\.mjs$/;
+export { ROUTE_REGISTRY_FILE, ROUTE_CHUNK_TABLE_FILE, CODE_TRANSLATIONS_FILE, SITE_CONFIG_FILE };
 /** Docusaurus's CommonJS packages, whose `require("tslib")` gets src/lib/tslib.ts. */
 export const TSLIB_USERS = /[\\/]node_modules[\\/]@docusaurus[\\/][^\\/]+[\\/]lib[\\/]/;
 /** The client's route data (imported by the registry module that registry-loader.cjs writes). */
@@ -165,9 +161,9 @@ export function loadersDigest(options: PerfOptions): string {
 /** The client's rules: loaders of generated files, and tslib for Docusaurus's packages. */
 export function clientRules(routeParts: readonly string[]): RuleSetRule[] {
   return [
-    { test: REGISTRY_MODULE, use: [{ loader: join(here, 'registry-loader.cjs'), options: { prefixes: routeParts, routeData: ROUTE_DATA } }] },
-    { test: SITE_CONFIG_MODULE, use: [{ loader: join(here, 'site-config-loader.cjs') }] },
-    { test: CODE_TRANSLATIONS_MODULE, use: [{ loader: join(here, 'translations-loader.cjs') }] },
+    { test: ROUTE_REGISTRY_FILE, use: [{ loader: join(here, 'registry-loader.cjs'), options: { prefixes: routeParts, routeData: ROUTE_DATA } }] },
+    { test: SITE_CONFIG_FILE, use: [{ loader: join(here, 'site-config-loader.cjs') }] },
+    { test: CODE_TRANSLATIONS_FILE, use: [{ loader: join(here, 'translations-loader.cjs') }] },
     { test: TSLIB_USERS, resolve: { alias: { tslib$: join(lib, 'tslib.ts') } } },
   ];
 }

@@ -13,7 +13,8 @@ import { rawText, type HastNode } from '../lib/hast';
 
 /** The language a code block gets when its fence names none (the theme's rule without `defaultLanguage`). */
 export const FALLBACK_LANGUAGE = 'text';
-export const REGISTRY_MODULE = '@site/src/lib/code/tokens';
+/** The module a page imports `registerCodeTokens` from (src/lib/code/tokens.ts). */
+export const CODE_TOKENS_IMPORT = '@site/src/lib/code/tokens';
 export const EXPORT_NAME = '__monqCodeTokens';
 
 /** The language of a `code` element from its `language-…` class, lower case as the theme does. */
@@ -49,7 +50,7 @@ const identifier = (name: string) => ({ type: 'Identifier', name });
 export function registrationNode(entries: readonly CodeEntry[]): HastNode {
   const json = JSON.stringify(entries);
   const value =
-    `import {registerCodeTokens} from '${REGISTRY_MODULE}';\n` +
+    `import {registerCodeTokens} from '${CODE_TOKENS_IMPORT}';\n` +
     `export const ${EXPORT_NAME} = registerCodeTokens(JSON.parse(${JSON.stringify(json)}));`;
   const program = {
     type: 'Program',
@@ -58,7 +59,7 @@ export function registrationNode(entries: readonly CodeEntry[]): HastNode {
       {
         type: 'ImportDeclaration',
         specifiers: [{ type: 'ImportSpecifier', imported: identifier('registerCodeTokens'), local: identifier('registerCodeTokens') }],
-        source: { type: 'Literal', value: REGISTRY_MODULE, raw: JSON.stringify(REGISTRY_MODULE) },
+        source: { type: 'Literal', value: CODE_TOKENS_IMPORT, raw: JSON.stringify(CODE_TOKENS_IMPORT) },
         attributes: [],
       },
       {

@@ -23,7 +23,6 @@ const BUILD_ONLY_KEYS = [
   'onDuplicateRoutes',
 ];
 
-const SITE_CONFIG_MODULE = /[\\/]\.docusaurus[\\/]docusaurus\.config\.mjs$/;
 const EXPORT = 'export default ';
 
 function clientSiteConfig(source) {
@@ -45,5 +44,4 @@ module.exports = function siteConfigLoader(source) {
   return clientSiteConfig(source);
 };
 module.exports.BUILD_ONLY_KEYS = BUILD_ONLY_KEYS;
-module.exports.SITE_CONFIG_MODULE = SITE_CONFIG_MODULE;
 module.exports.clientSiteConfig = clientSiteConfig;

@@ -14,8 +14,6 @@
 
 /** The search UI's strings: the dialog, the search page and the dialog's "see all results" link. */
 const SEARCH_KEYS = /^theme\.(?:SearchModal|SearchPage)\.|^theme\.SearchBar\.seeAll/;
-/** The generated module, in the client's `.docusaurus` folder. */
-const CODE_TRANSLATIONS_MODULE = /[\\/]\.docusaurus[\\/]codeTranslations\.json$/;
 /** The query that asks for the search part. */
 const SEARCH_QUERY = '?search';
 
@@ -34,4 +32,3 @@ module.exports = function translationsLoader(source) {
 };
 module.exports.splitTranslations = splitTranslations;
 module.exports.SEARCH_KEYS = SEARCH_KEYS;
-module.exports.CODE_TRANSLATIONS_MODULE = CODE_TRANSLATIONS_MODULE;

@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import perfPlugin, {
   CLIENT_CHUNK_FILENAME,
   PREACT_ALIASES,
-  REGISTRY_MODULE,
-  SITE_CONFIG_MODULE,
+  ROUTE_REGISTRY_FILE,
+  SITE_CONFIG_FILE,
   TSLIB_USERS,
   loadersDigest,
   keyCache,
@@ -19,7 +19,7 @@ import perfPlugin, {
   SWC_MINIMIZER,
   withPreact,
   withoutPostCssWork,
-  CODE_TRANSLATIONS_MODULE,
+  CODE_TRANSLATIONS_FILE,
 } from '../../plugins/perf/index';
 import { perfPlugins, routeParts } from '../../config/perf';
 import {
@@ -206,9 +206,9 @@ test('the client bundle: generated files through the loaders, tslib for Docusaur
     assert.deepEqual(
       rules.map((rule) => [rule.test, rule.use?.[0]!.loader.replace(/^.*[\\/]/, '') ?? rule.resolve?.alias.tslib$?.replace(/^.*[\\/]src[\\/]/, '')]),
       [
-        [REGISTRY_MODULE, 'registry-loader.cjs'],
-        [SITE_CONFIG_MODULE, 'site-config-loader.cjs'],
-        [CODE_TRANSLATIONS_MODULE, 'translations-loader.cjs'],
+        [ROUTE_REGISTRY_FILE, 'registry-loader.cjs'],
+        [SITE_CONFIG_FILE, 'site-config-loader.cjs'],
+        [CODE_TRANSLATIONS_FILE, 'translations-loader.cjs'],
         [TSLIB_USERS, 'lib/tslib.ts'],
       ],
       `${mode}: npm start and npm run build bundle the same modules`,
@@ -224,8 +224,8 @@ test('the client bundle: generated files through the loaders, tslib for Docusaur
   const creator = aliases.findIndex(([key]) => key === '@docusaurus/ComponentCreator');
   assert.match(String(aliases[creator]?.[1]), /src[\\/]lib[\\/]routes[\\/]ComponentCreator\.tsx$/);
   assert.ok(creator < aliases.findIndex(([key]) => key === '@docusaurus/Link'));
-  assert.ok(REGISTRY_MODULE.test('/site/.docusaurus/registry.js'));
-  assert.ok(!REGISTRY_MODULE.test('/site/.docusaurus/routes.js'));
+  assert.ok(ROUTE_REGISTRY_FILE.test('/site/.docusaurus/registry.js'));
+  assert.ok(!ROUTE_REGISTRY_FILE.test('/site/.docusaurus/routes.js'));
   assert.ok(TSLIB_USERS.test('/site/node_modules/@docusaurus/core/lib/client/exports/Link.js'));
   const server = configure({ mode: 'production' }, true);
   assert.equal(server.output, undefined);
@@ -424,7 +424,7 @@ test('the client site config leaves out what only the build reads and keeps the 
     customFields: { productRelease: '9.0.6' },
     themeConfig: { navbar: { title: 'Monq Docs' } },
   });
-  assert.ok(SITE_CONFIG_MODULE.test('/site/.docusaurus/docusaurus.config.mjs'));
+  assert.ok(SITE_CONFIG_FILE.test('/site/.docusaurus/docusaurus.config.mjs'));
   assert.throws(() => siteConfigLoader.clientSiteConfig('export default { title: () => 1 };'), /no longer JSON/);
   assert.throws(() => siteConfigLoader.clientSiteConfig('export default [];'), /unknown shape/);
 });
@@ -505,7 +505,7 @@ const translationsLoader = require('../../plugins/perf/translations-loader.cjs')
 };
 
 test('code translations: the search UI\'s strings leave main.js for a module of their own, every other string stays', () => {
-  assert.ok(CODE_TRANSLATIONS_MODULE.test('/site/.docusaurus/codeTranslations.json'));
+  assert.ok(CODE_TRANSLATIONS_FILE.test('/site/.docusaurus/codeTranslations.json'));
   const all = JSON.parse(readFileSync(new URL('../../i18n/ru/code.json', import.meta.url), 'utf8')) as Record<string, { message: string }>;
   const source = JSON.stringify(Object.fromEntries(Object.entries(all).map(([key, { message }]) => [key, message])));
   const core = JSON.parse(translationsLoader.call({ resourceQuery: '' }, source)) as Record<string, string>;
