@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import {
   chunkIdsOf,
   createRouteData,
-  flatChunks,
   type ChunkRuntime,
   type RoutePart,
   type RouteTable,
@@ -125,13 +124,4 @@ test('chunkIdsOf records the chunks an import asks for and puts the runtime back
   );
   assert.equal(runtime.e, ensure);
   assert.deepEqual(runtime.fetched, []);
-});
-
-test("flatChunks flattens a route's chunks as Docusaurus does", () => {
-  assert.deepEqual(flatChunks({ __comp: 'r1', __context: { plugin: 'r2' }, items: ['r3', { content: 'r4' }] }), {
-    __comp: 'r1',
-    '__context.plugin': 'r2',
-    'items.0': 'r3',
-    'items.1.content': 'r4',
-  });
 });

@@ -7,8 +7,13 @@
  * loaded when a route of that prefix is rendered or preloaded. `main.js` keeps the routes under no
  * prefix and the routes whose path is a prefix itself: the layout routes that every page of a
  * version shares.
+ *
+ * A route's chunks are flattened with core's own `flat` (`@docusaurus/core/lib/client/flat`, the
+ * function Docusaurus's prefetch and ComponentCreator use; core has no `exports` map, and no public
+ * export of it), so the prefetch reads the same chunks as the render.
  */
 
+import flat from '@docusaurus/core/lib/client/flat';
 import { partOf } from './partOf.cjs';
 
 export { partOf };
@@ -49,17 +54,6 @@ export interface RouteData {
    * for a prefetch: its own file is the one to prefetch, the route's chunks come with it later.
    */
   chunkFiles(path: string): Promise<string[]>;
-}
-
-/** `{ a: { b: "x" }, c: ["y"] }` → `{ "a.b": "x", "c.0": "y" }`: Docusaurus's flattening of a route's chunks. */
-export function flatChunks(tree: Readonly<Record<string, ChunkTree>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (value: ChunkTree, key: string): void => {
-    if (typeof value === 'string') out[key] = value;
-    else Object.entries(value).forEach(([name, item]) => walk(item, key === '' ? name : `${key}.${name}`));
-  };
-  walk(tree, '');
-  return out;
 }
 
 /**
@@ -139,7 +133,7 @@ export function createRouteData(
       if (!source) return Promise.resolve(files(parts[part]![1]));
       const names = Object.entries(source.routes)
         .filter(([key]) => key.slice(0, key.lastIndexOf('-')) === path)
-        .flatMap(([, chunks]) => Object.values(flatChunks(chunks)));
+        .flatMap(([, chunks]) => Object.values(flat(chunks as Parameters<typeof flat>[0])) as string[]);
       return Promise.resolve(names.flatMap((name) => (source.registry[name] ? files(source.registry[name]) : [])));
     },
   };
