@@ -34,6 +34,7 @@ export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[])
         preact: env.preact,
         buildCache: env.buildCache,
         routeParts: routeParts(docsInstances),
+        hydration: env.hydration,
       },
     ],
   ];

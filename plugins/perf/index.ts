@@ -17,9 +17,11 @@ import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, RuleSetRule } from 'webpack';
-import { RouteChunkOriginsPlugin, manifestPathOf } from './route-chunk-origins';
+import { MANIFEST_PLUGIN, RouteChunkOriginsPlugin, manifestPathOf } from './route-chunk-origins';
+import { CHECKED_PAGE, PerfChecksPlugin, problemsError, templateProblems } from './checks';
 import { CODE_TRANSLATIONS_FILE, ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE, SITE_CONFIG_FILE } from './generated-files.cjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -50,19 +52,26 @@ export interface PerfOptions {
   buildCache: boolean;
   /** Route-path prefixes whose routes' data come in a part of their own (routeData.ts). Default: none. */
   routeParts: readonly string[];
+  /** The page template's hydration (`DOCS_HYDRATION`, default `intent`): what postBuild checks in the built pages. */
+  hydration: 'intent' | 'load';
 }
 
 /** The plugin's options as Docusaurus hands them over (`unknown`); anything missing takes its default. */
 export function perfOptions(raw: unknown): PerfOptions {
   const options = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const { preact, buildCache, routeParts } = options;
+  const { preact, buildCache, routeParts, hydration } = options;
   const parts = Array.isArray(routeParts) ? routeParts : [];
   for (const prefix of parts) {
     if (typeof prefix !== 'string' || !/^\/.+\/$/.test(prefix)) {
       throw new Error(`perf: a route part is a path prefix such as "/docs/8.9/", not ${JSON.stringify(prefix)}`);
     }
   }
-  return { preact: typeof preact === 'boolean' ? preact : true, buildCache: buildCache === true, routeParts: parts as string[] };
+  return {
+    preact: typeof preact === 'boolean' ? preact : true,
+    buildCache: buildCache === true,
+    routeParts: parts as string[],
+    hydration: hydration === 'load' ? 'load' : 'intent',
+  };
 }
 
 type Aliases = NonNullable<NonNullable<Configuration['resolve']>['alias']>;
@@ -170,9 +179,15 @@ export function clientRules(routeParts: readonly string[]): RuleSetRule[] {
 
 export default function perfPlugin(_context?: LoadContext, options?: unknown): Plugin {
   const resolved = perfOptions(options);
-  const { preact, buildCache, routeParts } = resolved;
+  const { preact, buildCache, routeParts, hydration } = resolved;
   return {
     name: 'monq-perf',
+    /** The page template took effect: checked in the built home page (checks.ts). */
+    async postBuild({ outDir }) {
+      const html = await readFile(join(outDir, CHECKED_PAGE), 'utf8');
+      const error = problemsError(`The page template (${CHECKED_PAGE})`, templateProblems(html, hydration));
+      if (error) throw error;
+    },
     configurePostCss: withoutPostCssWork,
     configureWebpack(config, isServer) {
       const production = config.mode === 'production';
@@ -188,10 +203,13 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
       const module = { rules: clientRules(routeParts) };
       if (!production) return { resolve: { alias }, module };
       withUtf8Minifier(config);
-      // Without the manifest plugin pages list their entry scripts only; tests/budget notices.
+      // Without the manifest plugin pages would list their entry scripts only, and no route chunk.
       const manifestPath = manifestPathOf(config.plugins);
+      if (!manifestPath) {
+        throw new Error(`[perf] the client config has no ${MANIFEST_PLUGIN} plugin: route-chunk-origins.ts cannot add the route chunks to the pages (did Docusaurus replace react-loadable-ssr-addon?)`);
+      }
       return {
-        plugins: manifestPath ? [new RouteChunkOriginsPlugin(manifestPath)] : [],
+        plugins: [new RouteChunkOriginsPlugin(manifestPath), new PerfChecksPlugin()],
         resolve: { alias },
         output: { chunkFilename: CLIENT_CHUNK_FILENAME },
         module,

@@ -35,6 +35,16 @@ import { partOf } from '../../src/lib/routes/routeData';
 import { readEnv } from '../../config/env';
 
 const require = createRequire(import.meta.url);
+/**
+ * The plugin that writes Docusaurus's client manifest, the very class @docusaurus/core adds to the
+ * client config (resolved from core, as core resolves it): a rename upstream fails the tests here.
+ */
+const ReactLoadableSSRAddon = createRequire(require.resolve('@docusaurus/core/package.json'))(
+  'react-loadable-ssr-addon-v5-slorber',
+) as new (options: { filename: string }) => object;
+const MANIFEST = '/site/.docusaurus/client-manifest.json';
+/** The plugins of Docusaurus's production client config that plugins/perf reads. */
+const clientPlugins = () => [new ReactLoadableSSRAddon({ filename: MANIFEST })] as Configuration['plugins'];
 const registryLoader = require('../../plugins/perf/registry-loader.cjs') as {
   (this: LoaderContext, source: string): string;
 };
@@ -201,7 +211,7 @@ test('the client bundle: generated files through the loaders, tslib for Docusaur
   const plugin = perfPlugin();
   const configure = plugin.configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
   for (const mode of ['production', 'development'] as const) {
-    const client = configure({ mode }, false);
+    const client = configure({ mode, plugins: clientPlugins() }, false);
     const rules = (client.module?.rules ?? []) as { test: RegExp; use?: { loader: string }[]; resolve?: { alias: Record<string, string> } }[];
     assert.deepEqual(
       rules.map((rule) => [rule.test, rule.use?.[0]!.loader.replace(/^.*[\\/]/, '') ?? rule.resolve?.alias.tslib$?.replace(/^.*[\\/]src[\\/]/, '')]),
@@ -218,7 +228,7 @@ test('the client bundle: generated files through the loaders, tslib for Docusaur
     assert.equal(client.output?.chunkFilename, mode === 'production' ? CLIENT_CHUNK_FILENAME : undefined);
   }
   // Docusaurus's own alias of ComponentCreator (first match wins) is pointed at the replacement, in place
-  const config = { mode: 'production', resolve: { alias: { '@site': '/site', '@docusaurus/ComponentCreator': '/core/ComponentCreator.js', '@docusaurus/Link': '/core/Link.js' } } } as Configuration;
+  const config = { mode: 'production', plugins: clientPlugins(), resolve: { alias: { '@site': '/site', '@docusaurus/ComponentCreator': '/core/ComponentCreator.js', '@docusaurus/Link': '/core/Link.js' } } } as Configuration;
   configure(config, false);
   const aliases = Object.entries(config.resolve?.alias ?? {});
   const creator = aliases.findIndex(([key]) => key === '@docusaurus/ComponentCreator');
@@ -243,6 +253,7 @@ test('the client minifier keeps Cyrillic as UTF-8: Docusaurus Faster\'s options,
   const css = new LightningCssMinimizerRspackPlugin({});
   const config = {
     mode: 'production',
+    plugins: clientPlugins(),
     optimization: { minimizer: [new SwcJsMinimizerRspackPlugin({ minimizerOptions: { minify: true, ...getSwcJsMinimizerOptions() } }), css] },
   } as unknown as Configuration;
   const configure = perfPlugin().configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
@@ -280,21 +291,20 @@ test('route chunk origins: one manifest key per import request, with exactly the
   assert.equal(result.origins['@site/x.md'], undefined);
   assert.equal(manifest.origins['@theme/DocItem'], undefined, 'the input is not changed');
 
-  class ReactLoadableSSRAddon {
-    options = { filename: '/site/.docusaurus/client-manifest.json' };
-  }
-  assert.equal(MANIFEST_PLUGIN, ReactLoadableSSRAddon.name);
-  assert.equal(manifestPathOf([{}, new ReactLoadableSSRAddon()]), '/site/.docusaurus/client-manifest.json');
+  // Docusaurus's own manifest plugin is found by its class name, with the manifest's path.
+  assert.equal(manifestPathOf([{}, ...(clientPlugins() ?? [])]), MANIFEST);
   assert.equal(manifestPathOf([{}]), null);
   assert.equal(manifestPathOf(undefined), null);
   const configure = perfPlugin().configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
-  const client = configure({ mode: 'production', plugins: [new ReactLoadableSSRAddon() as never] }, false);
+  const client = configure({ mode: 'production', plugins: clientPlugins() }, false);
   assert.ok(client.plugins?.some((plugin) => plugin instanceof RouteChunkOriginsPlugin));
+  // A production client config without it stops the build: pages would list no route chunk.
+  assert.throws(() => configure({ mode: 'production', plugins: [] }, false), new RegExp(`no ${MANIFEST_PLUGIN} plugin`));
 });
 
 /** The bundler cache as Docusaurus Faster configures it for every command. */
 const fasterCache = (mode: 'production' | 'development'): Configuration =>
-  ({ mode, cache: true, experiments: { cache: { type: 'persistent', version: 'client-production-ru' } } }) as Configuration;
+  ({ mode, plugins: clientPlugins(), cache: true, experiments: { cache: { type: 'persistent', version: 'client-production-ru' } } }) as Configuration;
 
 test('production builds write no persistent bundler cache unless DOCS_BUILD_CACHE asks for it; the dev server keeps it', () => {
   const configure = (options: unknown) =>
@@ -315,7 +325,8 @@ test('production builds write no persistent bundler cache unless DOCS_BUILD_CACH
     assert.equal(dev.cache, true);
     assert.equal((dev.experiments as { cache: { type: string } }).cache.type, 'persistent');
   }
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [] }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [], hydration: 'intent' }]]);
+  assert.equal((perfPlugins(readEnv({ DOCS_HYDRATION: 'load' }), [])[0] as [unknown, { hydration: string }])[1].hydration, 'load');
 });
 
 /** Docusaurus's own React aliases (prefix match, package folders), as its base config sets them. */
@@ -328,7 +339,7 @@ const docusaurusAliases = () => ({
 
 test('Preact: the client bundle resolves React through preact/compat, ahead of any other alias', () => {
   const configure = perfPlugin(undefined, { preact: true }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
-  const client: Configuration = { mode: 'production', resolve: { alias: docusaurusAliases() } };
+  const client: Configuration = { mode: 'production', plugins: clientPlugins(), resolve: { alias: docusaurusAliases() } };
   configure(client, false);
   const alias = client.resolve?.alias as Record<string, string>;
   assert.deepEqual(Object.keys(alias).slice(0, Object.keys(PREACT_ALIASES).length), Object.keys(PREACT_ALIASES));
@@ -351,7 +362,7 @@ test('Preact: the server bundle and the escape hatch keep React', () => {
   on(server, true);
   assert.deepEqual(server.resolve?.alias, docusaurusAliases());
   const off = perfPlugin(undefined, { preact: false }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
-  const client: Configuration = { mode: 'production', resolve: { alias: docusaurusAliases() } };
+  const client: Configuration = { mode: 'production', plugins: clientPlugins(), resolve: { alias: docusaurusAliases() } };
   off(client, false);
   const { '@docusaurus/ComponentCreator': creator, ...react } = client.resolve?.alias as Record<string, string>;
   assert.deepEqual(react, docusaurusAliases());
@@ -359,16 +370,16 @@ test('Preact: the server bundle and the escape hatch keep React', () => {
 });
 
 test('Preact: options default to on, the array form of aliases is handled, the config passes DOCS_PREACT', () => {
-  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [] });
-  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [] });
-  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [] });
+  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [], hydration: 'intent' });
+  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [], hydration: 'intent' });
+  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [], hydration: 'intent' });
   const list = withPreact([{ name: 'react', alias: '/r' }, { name: 'x', alias: '/x' }]);
   assert.ok(Array.isArray(list));
   assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
   const parts = ['/docs/8.9/', '/docs/', '/upgrade/'];
   const instances = [docsOptions(readEnv({})), upgradeDocsOptions()];
-  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts }]]);
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts }]]);
+  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, hydration: 'intent' }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts, hydration: 'intent' }]]);
 });
 
 test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT never reuses the other one', () => {
@@ -383,17 +394,17 @@ test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT 
   assert.deepEqual(none, {});
   const versions = [true, false].map((preact) => {
     const configure = perfPlugin(undefined, { preact, buildCache: true }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
-    const client = { mode: 'production', experiments: { cache: { type: 'persistent', version: 'v' } } } as unknown as Configuration;
+    const client = { mode: 'production', plugins: clientPlugins(), experiments: { cache: { type: 'persistent', version: 'v' } } } as unknown as Configuration;
     configure(client, false);
     return (client.experiments as unknown as { cache: { version: string } }).cache.version;
   });
   assert.deepEqual(versions, [
-    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [] })}`,
-    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [] })}`,
+    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [], hydration: 'intent' })}`,
+    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [], hydration: 'intent' })}`,
   ]);
   // the loaders and the options are part of the key: new route parts never reuse the old registry output
-  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [] }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'] }));
-  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [] }), /^[0-9a-f]{12}$/);
+  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent' }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'], hydration: 'intent' }));
+  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent' }), /^[0-9a-f]{12}$/);
 });
 
 const siteConfigLoader = require('../../plugins/perf/site-config-loader.cjs') as {
