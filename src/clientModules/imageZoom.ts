@@ -6,6 +6,10 @@
  * background is the `--monq-zoom-background` colour of the current colour mode, so it follows a change
  * of mode while an image is open. Which images qualify: src/lib/reader/zoom.ts.
  *
+ * The zoomed image takes the focus, so that the keyboard can close it. Its focus frame shows only
+ * when the zoom was opened from the keyboard (Enter, Space): `data-zoom-keyboard` on the zoomed image
+ * (src/css/reader.css). After a click the browser would otherwise draw its frame around the image.
+ *
  * medium-zoom itself (about 3 KB gzip) is a chunk of its own, fetched the first time the reader opens
  * an image: a page that is only read never loads it.
  */
@@ -36,6 +40,10 @@ let observer: MutationObserver | null = null;
 let timer: number | undefined;
 /** The image that opened the zoom, to give focus back when it closes. */
 let opener: HTMLImageElement | null = null;
+/** Whether the last opening of the zoom came from the keyboard (Enter, Space) rather than a click. */
+let openedFromKeyboard = false;
+/** The attribute that lets the zoomed image show its focus frame (src/css/reader.css). */
+const KEYBOARD_MARK = 'data-zoom-keyboard';
 
 function onKeyDown(event: KeyboardEvent): void {
   if (!isActivationKey(event.key)) return;
@@ -46,9 +54,11 @@ function onKeyDown(event: KeyboardEvent): void {
     void zoom.close();
   } else if (zoom?.getImages().includes(target)) {
     event.preventDefault();
+    openedFromKeyboard = true;
     void zoom.open({ target });
   } else if (target.hasAttribute('data-zoomable')) {
     event.preventDefault();
+    openedFromKeyboard = true;
     openFirst(target);
   }
 }
@@ -61,6 +71,7 @@ function onOpened(event: Event): void {
     zoomed.setAttribute('aria-label', closeLabel(opener?.getAttribute('alt') ?? null));
     zoomed.setAttribute('aria-expanded', 'true');
     zoomed.setAttribute('aria-modal', 'true');
+    zoomed.toggleAttribute(KEYBOARD_MARK, openedFromKeyboard);
     zoomed.focus({ preventScroll: true });
   }
 }
@@ -68,6 +79,7 @@ function onOpened(event: Event): void {
 function onClosed(event: Event): void {
   const image = event.target instanceof HTMLImageElement ? event.target : opener;
   image?.setAttribute('aria-expanded', 'false');
+  image?.removeAttribute(KEYBOARD_MARK);
   if (image?.isConnected) image.focus({ preventScroll: true });
   opener = null;
 }
@@ -157,6 +169,8 @@ function setUp(): void {
  * the first click on an image of the page) opens that image: the reader's first click is not lost.
  */
 function onFirstClick(event: MouseEvent): void {
+  // Any click (medium-zoom opens attached images on its own click listener): not the keyboard.
+  openedFromKeyboard = false;
   const target = event.target;
   if (!(target instanceof HTMLImageElement) || event.button !== 0) return;
   if (zoom?.getImages().includes(target) || !target.matches(CONTENT_IMAGE_SELECTOR) || !isZoomable(target)) return;
