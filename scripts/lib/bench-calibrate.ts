@@ -28,15 +28,23 @@ export function referenceTask(size = 200_000): number {
   return (counts.size * 31 + parsed.length + gzipped.length) % 1_000_003;
 }
 
-/** Median wall time of `runs` runs of the reference task (ms). */
-export function measureReference(runs = 5): number {
-  referenceTask(); // warm-up: the first run pays for compiling the code
+/**
+ * Median wall time of `runs` runs of `task` (ms), after one untimed warm-up run (the first run pays
+ * for compiling the code). `now` is the clock in ms (a test hands in its own).
+ */
+export function medianTime(runs: number, task: () => unknown, now: () => number = () => Number(process.hrtime.bigint()) / 1e6): number {
+  task();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    referenceTask();
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    const started = now();
+    task();
+    times.push(now() - started);
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)] ?? 0;
+}
+
+/** Median wall time of `runs` runs of the reference task (ms). */
+export function measureReference(runs = 5): number {
+  return medianTime(runs, () => referenceTask());
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { isRedirectPage, samplePages, sectionOf, sitemapPaths, versionOf } from '../../scripts/lib/bench-pages';
 import { englishWords, isEnglishUiString } from '../../scripts/lib/bench-uitext';
 import { compareMarkdown, parseGnuTime, toMarkdown, type BenchResult } from '../../scripts/lib/bench-report';
-import { measureReference, referenceTask } from '../../scripts/lib/bench-calibrate';
+import { medianTime, referenceTask } from '../../scripts/lib/bench-calibrate';
 
 test('sitemapPaths reads the paths of the <loc> entries whatever the host', () => {
   const xml =
@@ -106,5 +106,29 @@ test('the Markdown report shows one run, and two runs side by side', () => {
 test('the reference task of the bench is deterministic, so its time measures only the machine', () => {
   assert.equal(referenceTask(20_000), referenceTask(20_000));
   assert.notEqual(referenceTask(20_000), referenceTask(20_001));
-  assert.ok(measureReference(1) > 0);
+});
+
+/** A clock under which the timed runs take `durations` ms in turn (each run reads it twice). */
+function clockOf(durations: readonly number[]): { now: () => number; reads: () => number } {
+  let time = 0;
+  let reads = 0;
+  return {
+    now: () => {
+      const value = time;
+      if (reads % 2 === 0) time += durations[reads / 2] ?? 0;
+      reads += 1;
+      return value;
+    },
+    reads: () => reads,
+  };
+}
+
+test('the machine speed is the median of the timed runs, after one untimed warm-up run', () => {
+  const clock = clockOf([1, 3, 5, 7, 9]);
+  let runs = 0;
+  assert.equal(medianTime(5, () => (runs += 1), clock.now), 5);
+  assert.equal(runs, 6, 'five timed runs and the warm-up');
+  assert.equal(clock.reads(), 10, 'the warm-up is not timed');
+  // Unsorted runs, a slow outlier among them: still the middle one.
+  assert.equal(medianTime(3, () => undefined, clockOf([40, 2, 3]).now), 3);
 });

@@ -9,6 +9,7 @@ import {
   pageViewHit,
   type LocationLike,
 } from '../../src/lib/reader/metrica';
+import { buildCsp } from '../../plugins/deploy/csp';
 
 const origin = 'https://docs.monq.ru';
 const at = (pathname: string, search = '', hash = ''): LocationLike => ({ pathname, search, hash });
@@ -70,9 +71,12 @@ describe('counter settings', () => {
     assert.equal(counterId(-5), null);
     assert.equal(counterId('99999999999999999999'), null);
   });
-  test('init defers the first page view to us (no duplicate), the tag comes from Metrica', () => {
-    assert.equal(METRICA_INIT_OPTIONS.defer, true);
-    assert.equal(METRICA_TAG_URL, 'https://mc.yandex.ru/metrika/tag.js');
+  test('the counter build\'s policy lets the tag load; a build without the counter allows no outside host', () => {
+    const scriptSrc = (policy: string) => policy.split('; ').find((part) => part.startsWith('script-src ')) ?? '';
+    const tagOrigin = new URL(METRICA_TAG_URL).origin;
+    assert.equal(new URL(METRICA_TAG_URL).protocol, 'https:');
+    assert.ok(scriptSrc(buildCsp({ scriptHashes: [], analytics: true, hostedSearch: null })).split(' ').includes(tagOrigin), tagOrigin);
+    assert.doesNotMatch(buildCsp({ scriptHashes: [], analytics: false, hostedSearch: null }), /https?:\/\//);
   });
 });
 
@@ -108,6 +112,8 @@ describe('the inline counter of a page', () => {
       [42, 'init', { ...METRICA_INIT_OPTIONS }],
       [42, 'hit', hit.url, { title: hit.title, referer: hit.referer }],
     ]);
+    // The snippet sends the first view's hit itself: init must defer the counter's own, or it is counted twice.
+    assert.equal((calls[0]![2] as { defer?: unknown }).defer, true, 'init defers the first page view to the snippet\'s hit');
     assert.equal(window.monqFirstHit, true);
     assert.deepEqual(appended, [], 'the tag waits for the page to load');
     onLoad.forEach((listener) => listener());
