@@ -13,6 +13,7 @@ import { CODE_TRANSLATIONS_FILE, ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE, SI
 /** A module of the compilation's stats: `identifier` names its loaders and its resource. */
 export interface StatsModule {
   identifier?: string;
+  name?: string;
   modules?: StatsModule[];
 }
 
@@ -26,20 +27,29 @@ export const LOADED_FILES: ReadonlyArray<readonly [file: RegExp, loader: string]
 /** The client's ComponentCreator (the alias of index.ts): a module of every client bundle. */
 export const COMPONENT_CREATOR = /[\\/]src[\\/]lib[\\/]routes[\\/]ComponentCreator\.tsx$/;
 
-/** The resource of a module identifier: what follows the last loader (`…loader.cjs??ruleSet…!/x.js?q`), without its query. */
+/**
+ * The resource of a module identifier or name: what follows the last loader
+ * (`…loader.cjs??ruleSet…!/x.js?q`), up to a query, a layer (`|`) or a concatenation note (` + 3 modules`).
+ */
 export function resourceOf(identifier: string): string {
   const afterLoaders = identifier.slice(identifier.lastIndexOf('!') + 1);
-  const query = afterLoaders.indexOf('?');
-  return query < 0 ? afterLoaders : afterLoaders.slice(0, query);
+  return afterLoaders.split(/[?| ]/, 1)[0] ?? '';
 }
 
-/** Every module identifier, concatenated modules' inner ones included. */
+/** Every module identifier and name, concatenated modules' inner ones included. */
 function identifiers(modules: readonly StatsModule[]): string[] {
-  return modules.flatMap((module) => [...(module.identifier ? [module.identifier] : []), ...identifiers(module.modules ?? [])]);
+  return modules.flatMap((module) => [
+    ...[module.identifier, module.name].filter((text): text is string => typeof text === 'string'),
+    ...identifiers(module.modules ?? []),
+  ]);
 }
 
-/** What did not take effect in the client compilation, one sentence each; empty when all did. */
-export function clientBundleProblems(modules: readonly StatsModule[]): string[] {
+/**
+ * What did not take effect in the client compilation, one sentence each; empty when all did.
+ * `modules` are the compilation's stats modules; `files` the files it read (`fileDependencies`), which
+ * also name the modules Rspack concatenated into another and leaves out of the stats.
+ */
+export function clientBundleProblems(modules: readonly StatsModule[], files: Iterable<string>): string[] {
   const all = identifiers(modules);
   const problems: string[] = [];
   for (const [file, loader] of LOADED_FILES) {
@@ -55,7 +65,7 @@ export function clientBundleProblems(modules: readonly StatsModule[]): string[] 
       'the route → chunk table (.docusaurus/routesChunkNames.json) is in the client bundle, whole: patches/@docusaurus+core+3.10.2.patch did not apply (core\'s prefetch reads the table again instead of the route data in parts). Run `npx patch-package` and read its message.',
     );
   }
-  if (!all.some((identifier) => COMPONENT_CREATOR.test(resourceOf(identifier)))) {
+  if (![...files].some((file) => COMPONENT_CREATOR.test(file))) {
     problems.push(
       'src/lib/routes/ComponentCreator.tsx is not in the client bundle: the alias of @docusaurus/ComponentCreator in plugins/perf/index.ts (withComponentCreator) no longer takes Docusaurus\'s place.',
     );
@@ -71,6 +81,7 @@ export function problemsError(what: string, problems: readonly string[]): Error 
 
 interface Compilation {
   getStats(): { toJson(options: Record<string, boolean>): { modules?: StatsModule[] } };
+  readonly fileDependencies: Iterable<string>;
 }
 
 interface Compiler {
@@ -82,7 +93,7 @@ export class PerfChecksPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tap('monq-perf-checks', (compilation) => {
       const { modules = [] } = compilation.getStats().toJson({ all: false, modules: true, nestedModules: true });
-      const error = problemsError('The client bundle\'s private paths', clientBundleProblems(modules));
+      const error = problemsError('The client bundle\'s private paths', clientBundleProblems(modules, compilation.fileDependencies));
       if (error) throw error;
     });
   }
