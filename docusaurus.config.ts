@@ -14,7 +14,10 @@
  */
 import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
+import * as clientRedirectsPlugin from '@docusaurus/plugin-client-redirects';
 import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
+import * as sitemapPlugin from '@docusaurus/plugin-sitemap';
+import type { Options as SitemapOptions } from '@docusaurus/plugin-sitemap';
 
 import { readEnv } from './config/env';
 import { docsOptions, upgradeDocsOptions } from './config/docs';
@@ -29,6 +32,7 @@ import { prism } from './config/prism';
 import { rehypePlugins } from './config/content';
 import { DOCS_PLUGIN, perfPlugins, pageTemplate } from './config/perf';
 import { announcementId } from './config/announcement';
+import { withPostBuildStep } from './plugins/lib/post-build-order';
 import {
   ANNOUNCEMENT_HTML,
   BASE_URL,
@@ -102,19 +106,25 @@ const config = {
         blog: false,
         pages: { rehypePlugins },
         theme: { customCss: ['./src/css/custom.css', './src/css/reader.css', './src/css/print.css'] },
-        sitemap: {
-          changefreq: 'weekly',
-          priority: 0.5,
-          ignorePatterns: ['/**/tags/**', `/${SEARCH_PAGE_PATH}`, `/${SEARCH_PAGE_PATH}/**`],
-          filename: SITEMAP_FILE,
-        },
+        // registered below, as a step of the post-build order (plugins/lib/post-build-order.ts)
+        sitemap: false,
       } satisfies Preset.Options,
     ],
   ],
 
   plugins: [
     ...docsInstances.map((options) => [DOCS_PLUGIN, options] satisfies PluginConfig),
-    ['client-redirects', { redirects: clientRedirects() } satisfies RedirectOptions],
+    // Their postBuild writes files plugins/deploy reads: steps of plugins/lib/post-build-order.ts.
+    [withPostBuildStep('redirect-pages', clientRedirectsPlugin), { redirects: clientRedirects() } satisfies RedirectOptions],
+    [
+      withPostBuildStep('sitemap', sitemapPlugin),
+      {
+        changefreq: 'weekly',
+        priority: 0.5,
+        ignorePatterns: ['/**/tags/**', `/${SEARCH_PAGE_PATH}`, `/${SEARCH_PAGE_PATH}/**`],
+        filename: SITEMAP_FILE,
+      } satisfies SitemapOptions,
+    ],
     ...searchPlugins(env),
     ...deployPlugins(env),
     ...llmsPlugins(),

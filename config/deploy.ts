@@ -15,15 +15,14 @@ export function deployOptions(env: SiteEnv): DeployPluginOptions {
     hostedSearch: env.docsearch ? { appId: env.docsearch.appId } : null,
     // local mode: plugins/search-index writes search/ in this build
     awaitSearchIndex: env.docsearch === null,
-    // llms.txt and the full texts are written after the Markdown twins: these come with them.
-    expectFiles: [...redirectPages(), SITEMAP_FILE, OPENSEARCH_FILE, ...llmsFiles()],
+    // Written by the steps before deploy (plugins/lib/post-build-order.ts); llms.txt and the full
+    // texts come after the Markdown twins, which are compressed with them.
+    expectFiles: [...redirectPages(), SITEMAP_FILE, ...llmsFiles()],
   };
 }
 
 /** The sitemap the preset's sitemap plugin writes in postBuild (its `filename` option). */
 export const SITEMAP_FILE = 'sitemap.xml';
-/** The OpenSearch description @docusaurus/theme-search-algolia writes in postBuild (the search page is set). */
-export const OPENSEARCH_FILE = 'opensearch.xml';
 
 /** The pages @docusaurus/plugin-client-redirects writes in postBuild: `<from>/index.html`. */
 export function redirectPages(): string[] {

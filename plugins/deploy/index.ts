@@ -11,42 +11,43 @@
  * `.nginx/` travels with the site, so the policy always matches the HTML it is served with; the
  * nginx configuration refuses to serve that directory.
  *
- * Docusaurus runs the postBuild hooks of all plugins at once. The search indexes are written by
- * plugins/search-index in its own postBuild, manifest last: with `awaitSearchIndex` this plugin
- * waits for that manifest before compressing `search/`.
+ * Docusaurus runs the postBuild hooks of all plugins at once. This one compresses at once what the
+ * bundler and the page renderer wrote; the rest of its work is step `deploy` of
+ * plugins/lib/post-build-order.ts, which starts once the search index, the Markdown twins and llms,
+ * the redirect pages and the sitemap are written. The OpenSearch description, which the search theme
+ * inside the preset writes, is not compressed (a few hundred bytes; nginx gzips it on the fly).
  */
-import { statSync } from 'node:fs';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { nginxRedirectRules } from '../../config/redirects';
 import { buildCsp, collectScriptHashes, nginxCspInclude, type CspOptions } from './csp';
 import { compressFiles, listFiles, removeOrphans } from './compress';
 import { indexFiles, type Manifest } from '../../src/search/engine';
+import { postBuildOrder } from '../lib/post-build-order';
 
 export type DeployPluginOptions = {
   analytics: boolean;
   hostedSearch: CspOptions['hostedSearch'];
-  /** The local search index is built in this build: wait for its manifest before compressing it. */
+  /** The local search index is built in this build: its files are compressed with the late ones. */
   awaitSearchIndex: boolean;
   /** Write .gz/.br copies (on by default). */
   compress?: boolean;
-  /** How long to wait for the search manifest. */
-  searchTimeoutMs?: number;
   /**
-   * Files that other plugins write in postBuild: the redirect pages (`<from>/index.html`, whose inline
-   * scripts belong in the policy), the sitemap, the OpenSearch description. The policy and the late
-   * compressed copies wait for them. A file the build already had when postBuild started (a redirect
-   * from an existing route, which the redirect plugin skips) is not waited for.
+   * Files that other plugins write in postBuild (steps before `deploy` in plugins/lib/post-build-order.ts):
+   * the redirect pages (`<from>/index.html`, whose inline scripts belong in the policy), the sitemap,
+   * llms.txt and the full texts. They are left out of the early compression; the policy and the late
+   * compressed copies read them once their steps have finished.
    */
   expectFiles?: string[];
-  /** How long to wait for those files before going on without them, with a warning. */
-  expectTimeoutMs?: number;
 };
 
 /** Directory of the generated server files inside the build. */
 export const NGINX_DIR = '.nginx';
 export const SEARCH_MANIFEST = 'search/manifest.json';
+/** The OpenSearch description (@docusaurus/theme-search-algolia, inside the preset, outside the order): not compressed. */
+export const OPENSEARCH_FILE = 'opensearch.xml';
 
 export function redirectsInclude(): string {
   return [
@@ -57,112 +58,59 @@ export function redirectsInclude(): string {
   ].join('\n');
 }
 
-/** How often postBuild looks again for the files other plugins write. */
-const POLL_MS = 50;
-const pause = (): Promise<void> => new Promise((done) => setTimeout(done, POLL_MS));
-
-/**
- * The files of `expected` that exist and were written since `since`, waiting up to `timeoutMs` for the
- * others; returns the ones still missing.
- */
-export async function waitForFiles(outDir: string, expected: readonly string[], since: number, timeoutMs: number): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
-  let missing = [...expected];
-  for (;;) {
-    const still: string[] = [];
-    for (const file of missing) {
-      try {
-        if ((await stat(join(outDir, file))).mtimeMs < since) still.push(file);
-      } catch {
-        still.push(file);
-      }
-    }
-    missing = still;
-    if (missing.length === 0 || Date.now() > deadline) return missing;
-    await pause();
-  }
+/** The files of this build's search index: the manifest and the files it lists (plugins/search-index). */
+export async function searchIndexFiles(outDir: string): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(join(outDir, SEARCH_MANIFEST), 'utf8')) as Manifest;
+  return [SEARCH_MANIFEST, ...Object.values(manifest.indexes).flatMap(indexFiles), ...(manifest.worker ? [manifest.worker] : [])];
 }
 
-/** Resolves once plugins/search-index has written this build's manifest and the files it lists. */
-export async function waitForSearchManifest(outDir: string, since: number, timeoutMs: number): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
-  const manifestPath = join(outDir, SEARCH_MANIFEST);
-  for (;;) {
-    try {
-      const info = await stat(manifestPath);
-      if (info.mtimeMs >= since) {
-        const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
-        const files = Object.values(manifest.indexes).flatMap(indexFiles).concat(manifest.worker ?? []);
-        await Promise.all(files.map((file) => stat(join(outDir, file))));
-        return [SEARCH_MANIFEST, ...files];
-      }
-    } catch {
-      // not written yet, or written half-way: look again
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`[deploy] ${SEARCH_MANIFEST} did not appear within ${timeoutMs} ms`);
-    }
-    await pause();
-  }
-}
-
-export default function deployPlugin(_context: LoadContext, rawOptions: unknown): Plugin {
+export default function deployPlugin(context: LoadContext, rawOptions: unknown): Plugin {
   const options = rawOptions as DeployPluginOptions;
+  const order = postBuildOrder(context);
+  order.register('deploy');
   return {
     name: 'monq-deploy',
     async postBuild({ outDir }) {
-      const postBuildStarted = Date.now();
-      // mtime resolution slack: the search plugin starts at the same moment as this one
-      const started = postBuildStarted - 2000;
       const skip = [NGINX_DIR, 'search'];
       const expectFiles = new Set(options.expectFiles ?? []);
       // What the bundler and the static-page renderer wrote is complete when postBuild starts: worker
       // threads compress it now, while the main thread runs the other plugins' postBuild. The files
       // those plugins write (even one already created) wait for the second pass.
-      const listed = listFiles(outDir, skip);
+      const listed = listFiles(outDir, skip).filter((file) => file !== OPENSEARCH_FILE);
       const early = listed.filter((file) => !expectFiles.has(file));
       const compressStarted = Date.now();
       const compressing =
         options.compress === false ? null : removeOrphans(outDir, listed).then(() => compressFiles(outDir, early));
-      // Observed at once, so that a failure is not reported as unhandled while the policy is made.
+      // Observed at once, so that a failure is not reported as unhandled while the other steps run.
       compressing?.catch(() => undefined);
+      await order.run('deploy', async () => {
+        const searchFiles = options.awaitSearchIndex ? await searchIndexFiles(outDir) : [];
+        const missing = [...expectFiles].filter((file) => !existsSync(join(outDir, file)));
+        if (missing.length > 0) console.warn(`[deploy] not written by the other plugins, left out of the policy and uncompressed: ${missing.join(', ')}`);
+        const compressedEarly = new Set(early);
+        const files = listFiles(outDir, skip).filter((file) => file !== OPENSEARCH_FILE);
+        const late = files.filter((file) => !compressedEarly.has(file));
 
-      // Files that other plugins write in postBuild: the search index, the redirect pages, the sitemap,
-      // the OpenSearch description. A page that was there before postBuild (a redirect from an existing
-      // route, which the redirect plugin skips) is not waited for.
-      const searchFiles = options.awaitSearchIndex
-        ? await waitForSearchManifest(outDir, started, options.searchTimeoutMs ?? 600_000)
-        : [];
-      const before = new Set<string>();
-      for (const file of listed) {
-        if (expectFiles.has(file) && statSync(join(outDir, file)).mtimeMs < postBuildStarted) before.add(file);
-      }
-      const expected = [...expectFiles].filter((file) => !before.has(file));
-      const missing = await waitForFiles(outDir, expected, postBuildStarted, options.expectTimeoutMs ?? 60_000);
-      if (missing.length > 0) console.warn(`[deploy] not written by the other plugins, left out of the policy and uncompressed: ${missing.join(', ')}`);
-      const compressedEarly = new Set(early);
-      const files = listFiles(outDir, skip);
-      const late = files.filter((file) => !compressedEarly.has(file));
+        const htmlFiles = files.filter((file) => file.endsWith('.html'));
+        const pages = await Promise.all(htmlFiles.map((file) => readFile(join(outDir, file), 'utf8')));
+        const scriptHashes = collectScriptHashes(pages);
+        const policy = buildCsp({ scriptHashes, analytics: options.analytics, hostedSearch: options.hostedSearch });
+        await mkdir(join(outDir, NGINX_DIR), { recursive: true });
+        await writeFile(join(outDir, NGINX_DIR, 'csp.conf'), nginxCspInclude(policy));
+        await writeFile(join(outDir, NGINX_DIR, 'csp.txt'), `${policy}\n`);
+        await writeFile(join(outDir, NGINX_DIR, 'redirects.conf'), redirectsInclude());
+        console.log(`[deploy] Content-Security-Policy: ${scriptHashes.length} inline script hashes from ${htmlFiles.length} pages`);
 
-      const htmlFiles = files.filter((file) => file.endsWith('.html'));
-      const pages = await Promise.all(htmlFiles.map((file) => readFile(join(outDir, file), 'utf8')));
-      const scriptHashes = collectScriptHashes(pages);
-      const policy = buildCsp({ scriptHashes, analytics: options.analytics, hostedSearch: options.hostedSearch });
-      await mkdir(join(outDir, NGINX_DIR), { recursive: true });
-      await writeFile(join(outDir, NGINX_DIR, 'csp.conf'), nginxCspInclude(policy));
-      await writeFile(join(outDir, NGINX_DIR, 'csp.txt'), `${policy}\n`);
-      await writeFile(join(outDir, NGINX_DIR, 'redirects.conf'), redirectsInclude());
-      console.log(`[deploy] Content-Security-Policy: ${scriptHashes.length} inline script hashes from ${htmlFiles.length} pages`);
-
-      if (!compressing) return;
-      const site = await compressing;
-      const later = await compressFiles(outDir, [...late, ...searchFiles]);
-      const total = site.files + later.files;
-      const kb = (n: number) => Math.round(n / 1024);
-      const bytes = site.bytes + later.bytes;
-      const br = site.brotliBytes + later.brotliBytes;
-      const gz = site.gzipBytes + later.gzipBytes;
-      console.log(`[deploy] compressed ${total} files: ${kb(bytes)} KB -> gzip ${kb(gz)} KB, brotli ${kb(br)} KB in ${Date.now() - compressStarted} ms`);
+        if (!compressing) return;
+        const site = await compressing;
+        const later = await compressFiles(outDir, [...late, ...searchFiles]);
+        const total = site.files + later.files;
+        const kb = (n: number) => Math.round(n / 1024);
+        const bytes = site.bytes + later.bytes;
+        const br = site.brotliBytes + later.brotliBytes;
+        const gz = site.gzipBytes + later.gzipBytes;
+        console.log(`[deploy] compressed ${total} files: ${kb(bytes)} KB -> gzip ${kb(gz)} KB, brotli ${kb(br)} KB in ${Date.now() - compressStarted} ms`);
+      });
     },
   };
 }

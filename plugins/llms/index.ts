@@ -16,6 +16,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { inPostBuildOrder } from '../lib/post-build-order';
 import { twinPath } from '../../src/lib/markdownTwin';
 import { pageToMarkdown } from './html-to-markdown';
 import { llmsFullTxt, llmsTxt, siteAddress, type LlmsBook, type LlmsDoc, type LlmsSection } from './llms-txt';
@@ -101,7 +102,12 @@ export function versionSections(version: VersionContent, label: string): LlmsSec
   return sections;
 }
 
+/** The plugin; its postBuild runs as step `llms` of plugins/lib/post-build-order.ts. */
 export default function llmsPlugin(context: LoadContext, rawOptions: unknown): Plugin {
+  return inPostBuildOrder('llms', context, llmsSteps(context, rawOptions));
+}
+
+function llmsSteps(context: LoadContext, rawOptions: unknown): Plugin {
   const options = rawOptions as LlmsPluginOptions;
   // Permalinks carry the base URL; the files are written relative to the output directory.
   const { url: siteUrl, baseUrl } = context.siteConfig;

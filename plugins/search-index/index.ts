@@ -16,6 +16,7 @@ import {readFileSync} from 'node:fs';
 import {mkdir, readdir, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {inPostBuildOrder} from '../lib/post-build-order';
 import {parseSynonyms} from '../../src/search/forgiving';
 import {INDEX_FORMAT, encodeBits, type IndexedPage, type IndexedRecord, type Manifest, type ManifestEntry} from '../../src/search/engine';
 import {build} from 'esbuild';
@@ -217,7 +218,12 @@ export async function bundleWorker(siteDir: string): Promise<{code: string; file
   return {code, file: `search/worker.${hashOf(code)}.js`};
 }
 
+/** The plugin; its postBuild runs as step `search-index` of plugins/lib/post-build-order.ts. */
 export default function searchIndexPlugin(context: LoadContext, rawOptions: unknown): Plugin {
+  return inPostBuildOrder('search-index', context, searchIndexSteps(context, rawOptions));
+}
+
+function searchIndexSteps(context: LoadContext, rawOptions: unknown): Plugin {
   const options = (rawOptions ?? {}) as SearchIndexOptions;
   let worker: {code: string; file: string} | null = null;
   /** The tag of each docs instance's latest version: the shell's default contextual filters. */

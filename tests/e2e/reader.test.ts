@@ -5,7 +5,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
 import { buildDir, firstInput, hydrated, startServer, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
@@ -237,6 +238,42 @@ describe('image zoom', () => {
     await page.keyboard.press(' ');
     await page.locator('.medium-zoom-overlay').waitFor();
     await page.locator(`${zoomable}[aria-expanded="true"]`).waitFor({ state: 'attached' });
+    await page.keyboard.press('Escape');
+    await zoomClosed(page);
+  });
+
+  test('the zoomed image shows its focus frame when the keyboard opened it, none after a click (screenshots of both)', async () => {
+    const { page } = await open({ viewport: { width: 1280, height: 800 } });
+    await visit(page, site.server.url + ZOOM_PAGE);
+    const first = page.locator(zoomable).first();
+    await first.waitFor({ state: 'attached' });
+    const zoomedOutline = async (): Promise<{ style: string; width: string; focused: boolean }> => {
+      await page.waitForFunction(() => document.activeElement?.classList.contains('medium-zoom-image--opened'));
+      return page.locator('img.medium-zoom-image--opened').evaluate((node) => {
+        const style = getComputedStyle(node);
+        return { style: style.outlineStyle, width: style.outlineWidth, focused: node === document.activeElement };
+      });
+    };
+    const shots = mkdtempSync(join(tmpdir(), 'monq-zoom-focus-'));
+
+    await openZoom(page);
+    const clicked = await zoomedOutline();
+    const clickShot = join(shots, 'zoom-after-click.png');
+    await page.screenshot({ path: clickShot });
+    assert.equal(clicked.focused, true, 'the zoomed image has the focus, for the keyboard to close it');
+    assert.equal(clicked.style, 'none', `no focus frame after a click (outline ${clicked.style} ${clicked.width})`);
+    await page.keyboard.press('Escape');
+    await zoomClosed(page);
+
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await page.locator(`${zoomable}[aria-expanded="true"]`).waitFor({ state: 'attached' });
+    const typed = await zoomedOutline();
+    const keyShot = join(shots, 'zoom-after-enter.png');
+    await page.screenshot({ path: keyShot });
+    assert.equal(typed.style, 'solid', 'the focus frame after Enter');
+    assert.equal(typed.width, '3px');
+    console.log(`screenshots: ${clickShot} ${keyShot}`);
     await page.keyboard.press('Escape');
     await zoomClosed(page);
   });

@@ -1,12 +1,14 @@
-/** Build-time files of plugins/deploy: compressed copies and the wait for the search index. */
+/** Build-time files of plugins/deploy: compressed copies, and the post-build order it runs in. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { balance, compressFiles, listFiles, removeOrphans, shouldCompress } from '../../plugins/deploy/compress';
-import deployPlugin, { waitForFiles, waitForSearchManifest } from '../../plugins/deploy/index';
+import deployPlugin from '../../plugins/deploy/index';
+import { inPostBuildOrder, postBuildOrder } from '../../plugins/lib/post-build-order';
+import type { LoadContext } from '@docusaurus/types';
 import { scriptHash } from '../../plugins/deploy/csp';
 
 function tempSite(): string {
@@ -110,75 +112,59 @@ describe('compressed copies', () => {
   });
 });
 
-describe('waiting for the search index of the same build', () => {
-  const INDEX_FILES = ['search/default.t0.0123456789.json', 'search/default.d0.abcdef0123.json', 'search/default.v.4567890abc.json'];
-  const WORKER = 'search/worker.fedcba9876.js';
-  function writeManifest(dir: string): void {
-    mkdirSync(join(dir, 'search'), { recursive: true });
-    for (const file of INDEX_FILES.concat(WORKER)) writeFileSync(join(dir, file), '{}');
-    const entry = {
-      name: 'default',
-      terms: { first: [''], hash: ['0123456789'] },
-      docs: { first: [0], hash: ['abcdef0123'] },
-      vocabulary: '4567890abc',
-    };
-    writeFileSync(join(dir, 'search', 'manifest.json'), JSON.stringify({ indexes: { default: entry }, worker: WORKER }));
-  }
+const INDEX_FILES = ['search/default.t0.0123456789.json', 'search/default.d0.abcdef0123.json', 'search/default.v.4567890abc.json'];
+const WORKER = 'search/worker.fedcba9876.js';
+function writeManifest(dir: string): void {
+  mkdirSync(join(dir, 'search'), { recursive: true });
+  for (const file of INDEX_FILES.concat(WORKER)) writeFileSync(join(dir, file), '{}');
+  const entry = {
+    name: 'default',
+    terms: { first: [''], hash: ['0123456789'] },
+    docs: { first: [0], hash: ['abcdef0123'] },
+    vocabulary: '4567890abc',
+  };
+  writeFileSync(join(dir, 'search', 'manifest.json'), JSON.stringify({ indexes: { default: entry }, worker: WORKER }));
+}
 
-  test('resolves with the manifest and the files it lists once they are written', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'monq-deploy-unit-'));
-    try {
-      const waiting = waitForSearchManifest(dir, Date.now() - 1000, 30_000);
-      setTimeout(() => writeManifest(dir), 300);
-      assert.deepEqual(await waiting, ['search/manifest.json', ...INDEX_FILES, WORKER]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
 
-  test('a manifest left over from an earlier build is not taken for the new one', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'monq-deploy-unit-'));
-    try {
-      writeManifest(dir);
-      const old = new Date(Date.now() - 3600_000);
-      utimesSync(join(dir, 'search', 'manifest.json'), old, old);
-      await assert.rejects(waitForSearchManifest(dir, Date.now() - 1000, 500), /did not appear/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
+/** A redirect page as @docusaurus/plugin-client-redirects writes it, with its inline script. */
+const redirectScript = `window.location.href = '/docs/page/' + window.location.search;${' '.repeat(600)}`;
+function writeRedirectPage(dir: string): void {
+  mkdirSync(join(dir, 'old'), { recursive: true });
+  writeFileSync(join(dir, 'old', 'index.html'), `<!DOCTYPE html><html><head><meta charset="UTF-8"></head><script>${redirectScript}</script></html>`);
+}
 
-describe('files that other plugins write in postBuild', () => {
-  test('waitForFiles: written later counts, an old file does not, and what never comes is returned', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'monq-deploy-unit-'));
-    try {
-      writeFileSync(join(dir, 'old.html'), 'old');
-      const old = new Date(Date.now() - 3600_000);
-      utimesSync(join(dir, 'old.html'), old, old);
-      const since = Date.now() - 1000;
-      setTimeout(() => writeFileSync(join(dir, 'late.html'), 'late'), 200);
-      const missing = await waitForFiles(dir, ['late.html', 'old.html', 'never.html'], since, 1500);
-      assert.deepEqual(missing, ['old.html', 'never.html']);
-      assert.deepEqual(await waitForFiles(dir, ['late.html'], since, 0), []);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  test('the policy holds the inline script of a redirect page written after postBuild started, and the page is compressed', async () => {
+describe('the post-build order: deploy runs after the steps whose files it reads', () => {
+  test('the policy and the compressed copies include what the earlier steps wrote, however long they took', async () => {
     const dir = tempSite();
     try {
-      const plugin = deployPlugin({} as never, { analytics: false, hostedSearch: null, awaitSearchIndex: false, expectFiles: ['old/index.html', 'docs/page/index.html'] });
-      const redirectScript = `window.location.href = '/docs/page/' + window.location.search;${' '.repeat(600)}`;
-      setTimeout(() => {
-        mkdirSync(join(dir, 'old'), { recursive: true });
-        writeFileSync(join(dir, 'old', 'index.html'), `<!DOCTYPE html><html><head><meta charset="UTF-8"></head><script>${redirectScript}</script></html>`);
-      }, 300);
-      await plugin.postBuild?.({ outDir: dir } as never);
+      const context = {} as LoadContext;
+      const order = postBuildOrder(context);
+      // Docusaurus creates every plugin, then starts every postBuild at once.
+      const search = inPostBuildOrder('search-index', context, {
+        name: 'search',
+        postBuild: async ({ outDir }) => {
+          await new Promise((done) => setTimeout(done, 300));
+          writeManifest(outDir);
+          for (const file of INDEX_FILES) writeFileSync(join(outDir, file), `{"x":"${'a'.repeat(2000)}"}`);
+          writeFileSync(join(outDir, WORKER), `self.x=${'1'.repeat(2000)}`);
+        },
+      });
+      const redirects = inPostBuildOrder('redirect-pages', context, {
+        name: 'redirects',
+        postBuild: async ({ outDir }) => {
+          await new Promise((done) => setTimeout(done, 100));
+          writeRedirectPage(outDir);
+        },
+      });
+      const deploy = deployPlugin(context, { analytics: false, hostedSearch: null, awaitSearchIndex: true, expectFiles: ['old/index.html'] });
+      await Promise.all([deploy, search, redirects].map((plugin) => plugin.postBuild?.({ outDir: dir } as never)));
+      assert.deepEqual(order.started, ['search-index', 'redirect-pages', 'deploy']);
       const policy = readFileSync(join(dir, '.nginx', 'csp.txt'), 'utf8');
-      assert.ok(policy.includes(scriptHash(redirectScript)), policy);
+      assert.ok(policy.includes(scriptHash(redirectScript)), 'the redirect page\'s script is in the policy');
       assert.equal(existsSync(join(dir, 'old', 'index.html.br')), true);
+      assert.equal(existsSync(join(dir, INDEX_FILES[0] + '.gz')), true, 'the search index is compressed');
+      assert.equal(existsSync(join(dir, WORKER + '.gz')), true);
       assert.equal(existsSync(join(dir, 'docs', 'page', 'index.html.gz')), true);
     } finally {
       rmSync(dir, { recursive: true, force: true });

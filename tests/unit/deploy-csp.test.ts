@@ -9,7 +9,7 @@ import {
   scriptHash,
 } from '../../plugins/deploy/csp';
 import { redirectsInclude } from '../../plugins/deploy/index';
-import { OPENSEARCH_FILE, SITEMAP_FILE, deployOptions, deployPlugins, redirectPages } from '../../config/deploy';
+import { SITEMAP_FILE, deployOptions, deployPlugins, redirectPages } from '../../config/deploy';
 import { clientRedirects } from '../../config/redirects';
 import { readEnv } from '../../config/env';
 import { llmsFiles } from '../../config/llms';
@@ -100,13 +100,13 @@ describe('the policy', () => {
 describe('build settings from the environment', () => {
   test('a local build: no outside host, waits for the local search index', () => {
     const options = deployOptions(readEnv({}));
-    assert.deepEqual(options, { analytics: false, hostedSearch: null, awaitSearchIndex: true, expectFiles: [...redirectPages(), SITEMAP_FILE, OPENSEARCH_FILE, ...llmsFiles()] });
+    assert.deepEqual(options, { analytics: false, hostedSearch: null, awaitSearchIndex: true, expectFiles: [...redirectPages(), SITEMAP_FILE, ...llmsFiles()] });
     assert.equal(deployPlugins(readEnv({})).length, 1);
   });
 
   test('a production build with the counter and hosted search allows both', () => {
     const options = deployOptions(readEnv({ YANDEX_METRICA_ID: '123', DOCSEARCH_APP_ID: 'APP', DOCSEARCH_API_KEY: 'k' }));
-    assert.deepEqual(options, { analytics: true, hostedSearch: { appId: 'APP' }, awaitSearchIndex: false, expectFiles: [...redirectPages(), SITEMAP_FILE, OPENSEARCH_FILE, ...llmsFiles()] });
+    assert.deepEqual(options, { analytics: true, hostedSearch: { appId: 'APP' }, awaitSearchIndex: false, expectFiles: [...redirectPages(), SITEMAP_FILE, ...llmsFiles()] });
   });
 
   test('the policy waits for every redirect page the redirect plugin writes', () => {

@@ -39,7 +39,12 @@ test('light by default, the OS preference respected, table of contents 2–3', (
 });
 
 test('sitemap: weekly, priority 0.5, tag pages excluded', () => {
-  const sitemap = preset.sitemap as Loose;
+  // registered as a plugin of its own, a step of the post-build order (plugins/lib/post-build-order.ts)
+  assert.equal(preset.sitemap, false);
+  const entries = (cfg.plugins as unknown[]).filter((entry): entry is [unknown, Loose] => Array.isArray(entry) && typeof entry[1] === 'object');
+  const sitemaps = entries.filter(([, options]) => 'changefreq' in options);
+  assert.equal(sitemaps.length, 1);
+  const sitemap = sitemaps[0]![1];
   assert.equal(sitemap.changefreq, 'weekly');
   assert.equal(sitemap.priority, 0.5);
   assert.ok((sitemap.ignorePatterns as string[]).some((pattern) => pattern.includes('tags')));
