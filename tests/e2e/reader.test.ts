@@ -587,8 +587,11 @@ describe('loading, navigation and error states', () => {
     const main = await crashOnTheWayToGlossary(
       page,
       (body) =>
+        // The chunk whose first module default-exports the MDX page component. Its chunk-loading
+        // global is left out of the match: webpack writes `self.webpackChunk…`, Rspack on Docusaurus 4
+        // `globalThis.rspackChunk…`.
         body.includes('mdxPageWrapper') &&
-        /^"use strict";\(self\.webpackChunk\w+=self\.webpackChunk\w+\|\|\[\]\)\.push\(\[\["\w+"\],\{\w+\(\w+,\w+,\w+\)\{\w+\.r\(\w+\),\w+\.d\(\w+,\{default:\(\)=>\w+\}\)/.test(body),
+        /^"use strict";\([\w.]+=[\w.]+\|\|\[\]\)\.push\(\[\[[^\]]*\],\{\w+\(\w+,\w+,\w+\)\{\w+\.r\(\w+\),\w+\.d\(\w+,\{default:\(\)=>\w+\}\)/.test(body),
     );
     assert.equal(await page.getByText('This page crashed').count(), 0);
     await page.waitForFunction(() => document.title.startsWith('Ошибка страницы'));
