@@ -26,7 +26,7 @@
  * Every figure is a median of --runs runs.
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import {cp, readdir, readFile, rm} from 'node:fs/promises';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import path from 'node:path';
@@ -35,7 +35,7 @@ import {gzipSync} from 'node:zlib';
 import {chromium, type Browser, type Page} from 'playwright-core';
 import type {Manifest} from '../src/search/engine';
 import {createLocalSearchClient} from '../src/search/localClient';
-import {serveStatic, type RunningServer} from './lib/static-server';
+import {startNginx, type RunningNginx} from './lib/nginx-server';
 import {fileFetcher} from './lib/search-files';
 import {EXISTING_QUERIES, FORGIVING_QUERIES, type RelevanceQuery} from '../tests/fixtures/search/queries';
 import {QUESTION_QUERIES} from '../tests/fixtures/search/questions';
@@ -193,37 +193,44 @@ async function newSession(browser: Browser, origin: string, cpu: Cpu): Promise<S
 }
 
 /**
- * The bytes of the search's own files the server sends from `count()` on: the worker and index pieces
- * (or Pagefind's files), each once, as the brotli copy Chromium is sent (gzip, or the file itself, when
- * there is none). Counted at the server: the page's events do not show a worker's requests.
+ * The bytes of the search's own files nginx sent from `count()` on: the worker and index pieces (or
+ * Pagefind's files), as sent (brotli or gzip copies, or the file itself). Read from nginx's access log:
+ * the page's events do not show a worker's requests.
  */
-function byteCounter(server: RunningServer, dir: string) {
-  let counting = false;
-  const paths = new Set<string>();
-  server.server.on('request', (request: {url?: string}) => {
-    const pathname = decodeURIComponent((request.url ?? '').split('?')[0] ?? '');
-    if (counting && /^\/(search|pagefind)\//.test(pathname)) paths.add(pathname);
-  });
-  const sizeOf = (pathname: string) => {
-    for (const suffix of ['.br', '.gz', '']) {
-      const file = path.join(dir, pathname + suffix);
-      if (existsSync(file)) return statSync(file).size;
-    }
-    return 0;
-  };
+function byteCounter(server: RunningNginx) {
+  const log = path.join(server.prefix, 'logs', 'access.log');
+  const size = () => (existsSync(log) ? statSync(log).size : 0);
+  let from = 0;
   return {
     count() {
-      paths.clear();
-      counting = true;
+      from = size();
     },
     total() {
-      counting = false;
-      return Array.from(paths).reduce((sum, pathname) => sum + sizeOf(pathname), 0);
+      const lines = readFileSync(log).subarray(from).toString('utf8').split('\n');
+      let sum = 0;
+      for (const line of lines) {
+        // combined format: "GET /search/x.json HTTP/1.1" 200 1234
+        const match = /"GET (\/(?:search|pagefind)\/[^ ?"]*)[^"]*" (\d{3}) (\d+)/.exec(line);
+        if (match) sum += Number(match[3]);
+      }
+      return sum;
     },
   };
 }
 
 type Counter = ReturnType<typeof byteCounter>;
+
+/**
+ * Waits for the timing script's first hit. Polled with `page.evaluate` (a DevTools call): the site's
+ * policy forbids the `eval` that `waitForFunction` runs in the page.
+ */
+async function untilFirstHit(page: Page): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!((await page.evaluate('window.monqBench.firstHit')) as number)) {
+    if (Date.now() > deadline) throw new Error('No hit within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** Ours: click on «Поиск», the query entered TYPING_MS later, the first hit on screen. */
 async function oursOnce(browser: Browser, url: string, origin: string, cpu: Cpu, readingMs: number | null, bytes: Counter): Promise<Sample> {
@@ -241,7 +248,7 @@ async function oursOnce(browser: Browser, url: string, origin: string, cpu: Cpu,
     await page.waitForSelector('.monq-search-shell__input, .DocSearch-Input', {timeout: 60000});
     await page.waitForTimeout(TYPING_MS);
     await page.keyboard.insertText(QUERY);
-    await page.waitForFunction('window.monqBench.firstHit > 0', undefined, {timeout: 60000});
+    await untilFirstHit(page);
     const timing = (await page.evaluate('window.monqBench')) as {typed: number; firstHit: number};
     await page.waitForLoadState('networkidle');
     return {ms: timing.firstHit - timing.typed, bytes: bytes.total()};
@@ -303,6 +310,9 @@ async function pagefindCopy(buildDir: string): Promise<string> {
       writeFileSync(`${file}.gz`, gzipSync(await readFile(file), {level: 9}));
     }
   }
+  // Pagefind compiles WebAssembly: a site that chose it would grant 'wasm-unsafe-eval' in its policy.
+  const csp = path.join(dir, '.nginx', 'csp.conf');
+  writeFileSync(csp, (await readFile(csp, 'utf8')).replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"));
   return dir;
 }
 
@@ -323,8 +333,9 @@ async function firstHitTimes(buildDir: string, variantDir: string | null, runs: 
   console.log(`   ${'target'.padEnd(16)}${'processor'.padEnd(13)}${'cold'.padStart(9)}${'bytes'.padStart(11)}${'warm'.padStart(9)}   runs (cold)`);
   try {
     for (const target of targets) {
-      const server = await serveStatic(target.dir);
-      const bytes = byteCounter(server, target.dir);
+      // nginx with the repository's configuration: what readers are served in production.
+      const server = await startNginx({siteRoot: target.dir});
+      const bytes = byteCounter(server);
       try {
         for (const cpu of cpusToRun) {
           const browser = await launch(cpu, cgroup);
@@ -350,7 +361,7 @@ async function firstHitTimes(buildDir: string, variantDir: string | null, runs: 
           }
         }
       } finally {
-        await server.close();
+        await server.stop();
       }
     }
   } finally {

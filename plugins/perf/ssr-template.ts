@@ -20,8 +20,6 @@ import { SEARCH_SHELL_TEXT } from '../../src/lib/hydration/searchShell';
 export type MonqBoot = (
   config: {
     scripts: string[];
-    /** Start at once. The boot still reads it; the template never sets it (a page starts at once with `DOCS_HYDRATION=load`). */
-    eager?: boolean;
     search?: Record<keyof typeof SEARCH_SHELL_TEXT, string>;
   },
   win?: Window,

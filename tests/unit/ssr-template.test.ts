@@ -224,7 +224,7 @@ function fakePage({
   };
   const boot = new Function(`return (${bootSource()})`)() as MonqBoot;
   return {
-    start: (eager = false) => boot({ scripts: ['/r.js', '/m.js'], eager }, win as unknown as Window),
+    start: () => boot({ scripts: ['/r.js', '/m.js'] }, win as unknown as Window),
     attributes,
     inserted,
     prefetched,
@@ -409,9 +409,9 @@ test('boot: nothing is fetched ahead on a data saver or a 2G connection', () => 
   assert.equal(fast.prefetched.length, 2);
 });
 
-test('boot: eager pages and the search page with a query start at once, after the document is parsed', () => {
-  const eager = fakePage({ readyState: 'loading' });
-  eager.start(true);
+test('boot: pages marked to load and the search page with a query start at once, after the document is parsed', () => {
+  const eager = fakePage({ readyState: 'loading', mark: 'load' });
+  eager.start();
   assert.deepEqual(eager.inserted, [], 'not while the parser is running');
   assert.deepEqual(eager.prefetched, ['preload script /r.js', 'preload script /m.js'], 'but fetched meanwhile');
   eager.parsed();

@@ -20,8 +20,7 @@
  * click through: its error message has a button.
  *
  * A page can ask to start at once: `<html data-hydrate="load">` always, `<html data-hydrate="query">`
- * when its address has a query string (the search page shows the results of `?q=`). `config.eager`
- * would start every page at once; the page template never sets it. Builds with the analytics counter
+ * when its address has a query string (the search page shows the results of `?q=`). Builds with the analytics counter
  * wait for the first input too: the counter's inline snippet counts the first view on load
  * (src/lib/reader/metrica.ts). The scripts are inserted once the document is parsed; a page that
  * starts while it is parsed preloads them meanwhile.
@@ -47,7 +46,7 @@
  *
  * Plain ES2019 in the browser, no module syntax: the template inlines `monqBoot.toString()`.
  *
- * @param {{ scripts: string[], eager?: boolean, search?: { label: string, placeholder: string, cancel: string, loading: string, noResults: string } }} config
+ * @param {{ scripts: string[], search?: { label: string, placeholder: string, cancel: string, loading: string, noResults: string } }} config
  * @param {Window} [win]
  */
 function monqBoot(config, win) {
@@ -542,7 +541,7 @@ function monqBoot(config, win) {
   w.addEventListener('pointerdown', onPointer, true);
   w.addEventListener('pointerup', onPointer, true);
   var mark = root.getAttribute('data-hydrate');
-  if (config.eager || mark === 'load' || (mark === 'query' && w.location.search.length > 1)) {
+  if (mark === 'load' || (mark === 'query' && w.location.search.length > 1)) {
     start();
     return;
   }

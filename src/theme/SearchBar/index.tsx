@@ -18,6 +18,8 @@
  * - the dialog's strings and panels load with the dialog (src/search/dialogParts.ts), not on every page;
  * - the "see all results" footer with the count of the latest query, not the sum of keystrokes;
  * - the "report missing results" link built from the query;
+ * - a hit is a plain link that navigates in the app and preloads its page when pointed at or touched,
+ *   not a Link that prefetches every visible hit's page on each list of results;
  * - while the dialog's chunk loads, the spinner after a delay, or the error if it fails
  *   (src/search/DialogLoading.tsx); a prefetch that fails stays quiet until the reader opens the dialog;
  * - the dialog takes over the search shell that the inline boot opened on a first click, with what the
@@ -159,9 +161,33 @@ function useResultsFooterComponent({closeModal, store}: {closeModal: () => void;
   );
 }
 
+// CUSTOM CODE: a hit is a plain link that navigates in the app. Docusaurus's Link would watch each of
+// the twenty-odd hits with an IntersectionObserver and prefetch every visible hit's page on each new
+// list of results; a hit's page is preloaded when the reader points at it or touches it, as Link does.
 function Hit({hit, children}: {hit: {url: string}; children: ReactNode}) {
-  return <Link to={hit.url}>{children}</Link>;
+  const history = useHistory();
+  // hosted mode may return another site's address: a plain link then
+  const internal = hit.url.startsWith('/') && !hit.url.startsWith('//');
+  const preload = () => {
+    if (internal) void window.docusaurus.preload(hit.url);
+  };
+  return (
+    <a
+      href={hit.url}
+      onMouseEnter={preload}
+      onTouchStart={preload}
+      onClick={(event) => {
+        if (!internal || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+          return;
+        }
+        event.preventDefault();
+        history.push(hit.url);
+      }}>
+      {children}
+    </a>
+  );
 }
+// CUSTOM CODE END
 
 // CUSTOM CODE: the count of the latest query (DocSearch sums the counts of every keystroke).
 function ResultsFooter({
