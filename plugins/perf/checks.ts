@@ -82,6 +82,8 @@ export function problemsError(what: string, problems: readonly string[]): Error 
 interface Compilation {
   getStats(): { toJson(options: Record<string, boolean>): { modules?: StatsModule[] } };
   readonly fileDependencies: Iterable<string>;
+  /** Every module of the compilation; JSON modules folded into another are here, not in the stats. */
+  readonly modules: Iterable<object>;
 }
 
 interface Compiler {
@@ -93,7 +95,9 @@ export class PerfChecksPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tap('monq-perf-checks', (compilation) => {
       const { modules = [] } = compilation.getStats().toJson({ all: false, modules: true, nestedModules: true });
-      const error = problemsError('The client bundle\'s private paths', clientBundleProblems(modules, compilation.fileDependencies));
+      // The stats leave out a JSON module folded into another (routesChunkNames.json): add every resource.
+      const resources = Array.from(compilation.modules, (module) => ({ name: (module as { resource?: string }).resource }));
+      const error = problemsError('The client bundle\'s private paths', clientBundleProblems(modules.concat(resources), compilation.fileDependencies));
       if (error) throw error;
     });
   }

@@ -1,7 +1,7 @@
 /** plugins/perf/checks.ts: the build stops when a private path of plugins/perf did not take effect. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clientBundleProblems, problemsError, resourceOf, templateProblems, type StatsModule } from '../../plugins/perf/checks';
+import { PerfChecksPlugin, clientBundleProblems, problemsError, resourceOf, templateProblems, type StatsModule } from '../../plugins/perf/checks';
 import { ssrTemplate } from '../../plugins/perf/ssr-template';
 
 const site = '/work/site';
@@ -45,6 +45,18 @@ test('the route → chunk table in the client bundle (core patch not applied) st
   const problems = clientBundleProblems(unpatched, files);
   assert.equal(problems.length, 1);
   assert.match(problems[0]!, /routesChunkNames\.json\) is in the client bundle, whole: patches\/@docusaurus\+core\+3\.10\.2\.patch did not apply/);
+});
+
+test('the plugin finds the table among the compilation\'s modules when the stats leave it out (Rspack folds JSON)', () => {
+  let afterEmit: ((compilation: unknown) => void) | undefined;
+  new PerfChecksPlugin().apply({ hooks: { afterEmit: { tap: (_name, callback) => void (afterEmit = callback as (compilation: unknown) => void) } } });
+  const compilation = (extra: string[]) => ({
+    getStats: () => ({ toJson: () => ({ modules: healthy }) }),
+    fileDependencies: files,
+    modules: [`${site}/.docusaurus/routes.js`, ...extra].map((resource) => ({ resource })),
+  });
+  assert.doesNotThrow(() => afterEmit!(compilation([])));
+  assert.throws(() => afterEmit!(compilation([`${site}/.docusaurus/routesChunkNames.json`])), /routesChunkNames\.json\) is in the client bundle/);
 });
 
 test("Docusaurus's ComponentCreator in place of ours stops the build", () => {
