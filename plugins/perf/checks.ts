@@ -46,8 +46,10 @@ function identifiers(modules: readonly StatsModule[]): string[] {
 
 /**
  * What did not take effect in the client compilation, one sentence each; empty when all did.
- * `modules` are the compilation's stats modules; `files` the files it read (`fileDependencies`), which
- * also name the modules Rspack concatenated into another and leaves out of the stats.
+ * `modules` are the compilation's stats modules and its modules' resources (Rspack's stats leave out
+ * a module folded into another); `files` the files it read (`fileDependencies`), which also name
+ * ComponentCreator.tsx when Rspack concatenated it. The route → chunk table is looked for among the
+ * modules only: registry-loader.cjs reads it, so it is always among the files read.
  */
 export function clientBundleProblems(modules: readonly StatsModule[], files: Iterable<string>): string[] {
   const all = identifiers(modules);
