@@ -123,7 +123,7 @@ export function changelogPage({ version, position, date, previous }: PageInput):
   const upgradeLink =
     version.patch === 0 ? `[Релиз ${text}](../${versionSlug(version)}.md)` : `[общей процедуре линии](../index.mdx#procedure)`;
   return `---
-title: "Обновление ${text}"
+title: "Изменения в ${text}"
 description: "Журнал изменений Monq ${text} (линия ${lineLabel(version)})."
 sidebar_position: ${position}
 facts_status: sparse

@@ -67,7 +67,7 @@ test('one command adds the release pages and the table row', () => {
     stdio: 'pipe',
   });
   const page = readFileSync(join(dir, 'v9/changelog/v9-0-7.md'), 'utf8');
-  assert.match(page, /title: "Обновление 9\.0\.7"/);
+  assert.match(page, /title: "Изменения в 9\.0\.7"/);
   assert.match(page, /Предыдущий релиз: \[9\.0\.6\]\(\.\/v9-0-6\.md\)/);
   assert.match(page, /sidebar_position: 93/);
   assert.equal(existsSync(join(dir, 'v9/v9-0-7.md')), false);
