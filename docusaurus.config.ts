@@ -33,6 +33,7 @@ import { rehypePlugins } from './config/content';
 import { DOCS_PLUGIN, perfPlugins, pageTemplate } from './config/perf';
 import { announcementId } from './config/announcement';
 import { withPostBuildStep } from './plugins/lib/post-build-order';
+import { analyticsPlugins } from './config/analytics';
 import {
   ANNOUNCEMENT_HTML,
   BASE_URL,
@@ -129,6 +130,8 @@ const config = {
     ...deployPlugins(env),
     ...llmsPlugins(),
     ...perfPlugins(env, docsInstances),
+    // Page feedback and search goals, only with the analytics counter (plugins/analytics).
+    ...analyticsPlugins(env),
   ],
 
   clientModules,

@@ -23,7 +23,9 @@
  * - while the dialog's chunk loads, the spinner after a delay, or the error if it fails
  *   (src/search/DialogLoading.tsx); a prefetch that fails stays quiet until the reader opens the dialog;
  * - the dialog takes over the search shell that the inline boot opened on a first click, with what the
- *   reader typed into it (src/lib/hydration/searchShell.ts).
+ *   reader typed into it (src/lib/hydration/searchShell.ts);
+ * - in builds with the analytics counter, the search goals: a settled query, a query without hits, a
+ *   hit opened with its rank (`@monq/goals`: nothing at all in other builds; src/lib/reader/goals.ts).
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
@@ -51,6 +53,8 @@ import {missingResultsUrl, SEARCH_PRELOAD_DELAY_MS, type MonqSearchOptions} from
 import {createSearchStatusStore, trackSearchClient, type SearchStatusStore} from '@site/src/search/status';
 import {buttonTranslations} from '@site/src/search/buttonTranslations';
 import {takeOverSearchShell, type TakenShell} from '@site/src/lib/hydration/searchShell';
+import {hitRank, searchSignals} from '@monq/goals';
+import {searchVersion} from '@site/src/lib/reader/goals';
 import '@site/src/search/search.css';
 // CUSTOM CODE END
 
@@ -104,6 +108,9 @@ function useNavigator({externalUrlRegex}: {externalUrlRegex?: string}) {
   const [navigator] = useState(() => {
     return {
       navigate(params: {itemUrl: string}) {
+        // CUSTOM CODE: a hit opened from the keyboard (a click goes through Hit).
+        searchSignals().hitOpen(params.itemUrl, hitRank(params.itemUrl));
+        // CUSTOM CODE END
         // Algolia results could contain URL's from other domains which cannot
         // be served through history and should navigate with window.location
         if (isRegexpStringMatch(externalUrlRegex, params.itemUrl)) {
@@ -177,6 +184,7 @@ function Hit({hit, children}: {hit: {url: string}; children: ReactNode}) {
       onMouseEnter={preload}
       onTouchStart={preload}
       onClick={(event) => {
+        searchSignals().hitOpen(hit.url, hitRank(hit.url));
         if (!internal || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
           return;
         }
@@ -312,6 +320,21 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
   }, []);
   // CUSTOM CODE END
 
+  // CUSTOM CODE: the search goals of a build with the analytics counter: each result of the latest
+  // query (the store holds its real hit count); the goal is sent once the query has settled.
+  const versionRef = useRef('site');
+  versionRef.current = searchVersion(searchParameters.facetFilters);
+  useEffect(
+    () =>
+      store.subscribe((status) => {
+        if (status.error === null && status.nbHits !== null) {
+          searchSignals().results(status.query, status.nbHits, versionRef.current);
+        }
+      }),
+    [store],
+  );
+  // CUSTOM CODE END
+
   // CUSTOM CODE: the search shell of a first click (boot.cjs) goes once the dialog has rendered.
   const shellRef = useRef<TakenShell | null>(null);
   useEffect(() => {
@@ -352,6 +375,7 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
     onAskAiToggle(false);
     // CUSTOM CODE
     setAiQuestion(null);
+    searchSignals().close();
     store.reset();
     // CUSTOM CODE END
   }, [onAskAiToggle, store]);

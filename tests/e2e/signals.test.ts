@@ -1,0 +1,221 @@
+/**
+ * Writers' signals through the analytics counter (plugins/analytics, src/lib/reader/goals.ts): the
+ * page feedback and the search goals, in the build with a dummy counter id (scripts/build-variant.ts
+ * metrica), its tag answered by a stub that records the calls. The default build renders no feedback,
+ * ships no code of it and sends nothing.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page, Route } from 'playwright-core';
+import { axeViolations, buildDir, firstInput, hydrated, siteUnderTest, startServer, visit, type OpenedPage } from './lib';
+import type { RunningServer } from '../../scripts/lib/static-server';
+import { DUMMY_METRICA_ID, VARIANTS } from '../../scripts/build-variant';
+import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
+import { GOALS, SEARCH_SETTLE_MS } from '../../src/lib/reader/goals';
+
+const metricaBuildDir = resolve(process.env.MONQ_DOCS_METRICA_BUILD_DIR ?? VARIANTS.metrica!.outDir);
+const site = siteUnderTest(metricaBuildDir);
+const ID = Number(DUMMY_METRICA_ID);
+const PAGE = '/docs/guide/thresholds/';
+const FEEDBACK = 'section[aria-label="Отзыв о странице"]';
+
+/** Records the counter's calls (queued before the tag and made after it): stands in for tag.js. */
+const METRICA_STUB = `(function () {
+  var calls = (window.__ymCalls = window.__ymCalls || []);
+  var queued = (window.ym && window.ym.a) || [];
+  for (var i = 0; i < queued.length; i++) calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(queued[i]))));
+  window.ym = function () { calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(arguments)))); };
+})();`;
+
+type Goal = [number, 'reachGoal', string, Record<string, string | number>];
+
+async function withStub(opened: OpenedPage): Promise<Page> {
+  await opened.page.route(METRICA_TAG_URL, (route: Route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: METRICA_STUB }),
+  );
+  return opened.page;
+}
+
+/** Goals sent so far: recorded by the stub, or still in the counter's queue (tag not loaded yet). */
+function goals(page: Page): Promise<Goal[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __ymCalls?: unknown[][]; ym?: { a?: ArrayLike<unknown>[] } };
+    const calls = w.__ymCalls ?? Array.from(w.ym?.a ?? [], (args) => JSON.parse(JSON.stringify(Array.from(args))) as unknown[]);
+    return calls.filter((call) => call[1] === 'reachGoal') as Goal[];
+  });
+}
+
+async function goalsReaching(page: Page, count: number): Promise<Goal[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const sent = await goals(page);
+    if (sent.length >= count || Date.now() > deadline) return sent;
+    await page.waitForTimeout(100);
+  }
+}
+
+async function typeQuery(page: Page, query: string): Promise<void> {
+  const input = page.locator('.DocSearch-Input');
+  await input.fill('');
+  await input.pressSequentially(query, { delay: 60 });
+}
+
+describe('default build: no feedback, no goals', () => {
+  let server: RunningServer;
+  before(async () => {
+    server = await startServer(buildDir);
+  });
+  after(async () => {
+    await server?.close();
+  });
+
+  test('the doc page has no feedback form and no code of the signals ships', async () => {
+    const opened = await site.open({ viewport: { width: 1280, height: 900 } });
+    const { page } = opened;
+    await visit(page, server.url + PAGE);
+    assert.equal(await page.locator(FEEDBACK).count(), 0);
+    await page.click('.DocSearch-Button');
+    await typeQuery(page, 'пороги');
+    await page.locator('.DocSearch-Hit a').first().waitFor();
+    await page.waitForTimeout(SEARCH_SETTLE_MS + 300);
+    assert.equal(await page.evaluate(() => typeof (window as unknown as { ym?: unknown }).ym), 'undefined');
+    assert.deepEqual(opened.offHost, []);
+    const scripts = readdirSync(join(buildDir, 'assets', 'js')).filter((name) => name.endsWith('.js'));
+    const withGoals = scripts.filter((name) => /page_feedback|search_hit_open/.test(readFileSync(join(buildDir, 'assets', 'js', name), 'utf8')));
+    assert.deepEqual(withGoals, [], 'no script of the default build carries the goals');
+    const variantScripts = readdirSync(join(metricaBuildDir, 'assets', 'js')).filter((name) => name.endsWith('.js'));
+    assert.ok(
+      variantScripts.some((name) => /page_feedback/.test(readFileSync(join(metricaBuildDir, 'assets', 'js', name), 'utf8'))),
+      'the build with the counter carries them (so the check above can fail)',
+    );
+  });
+});
+
+describe('build with the counter: page feedback', () => {
+  test('«Нет», then a reason: one goal with the page, the answer and the reason; remembered after a reload', async () => {
+    const opened = await site.open({ viewport: { width: 1280, height: 900 } });
+    const page = await withStub(opened);
+    await visit(page, site.server.url + PAGE);
+    const form = page.locator(FEEDBACK);
+    await form.scrollIntoViewIfNeeded();
+    assert.equal(await form.getByRole('group', { name: 'Была ли страница полезной?' }).count(), 1, 'the question names its buttons');
+    await form.getByRole('button', { name: 'Нет', exact: true }).click();
+    const reasons = form.getByRole('group', { name: /Что было не так/ });
+    await reasons.waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Нет нужного', 'the focus moves to the first reason');
+    assert.deepEqual(await goals(page), [], 'nothing is sent before the reason (or leaving the page)');
+    const issue = form.getByRole('link', { name: /откройте задачу/ });
+    const issueUrl = new URL((await issue.getAttribute('href')) ?? '');
+    assert.match(issueUrl.searchParams.get('body') ?? '', new RegExp(`${site.server.url}${PAGE}`));
+    await reasons.getByRole('button', { name: 'Устарело' }).click();
+    await form.getByRole('status').waitFor();
+    const sent = await goalsReaching(page, 1);
+    assert.deepEqual(sent, [[ID, 'reachGoal', GOALS.feedback, { page: PAGE, answer: 'no', reason: 'outdated' }]]);
+
+    await page.reload();
+    await hydrated(page);
+    await page.locator(`${FEEDBACK} [role="status"]`).waitFor();
+    assert.equal(await page.locator(`${FEEDBACK} button`).count(), 0, 'one answer per page: the question is not asked again');
+    await page.waitForTimeout(300);
+    assert.deepEqual(await goals(page), [], 'the reload sends no second answer');
+    assert.deepEqual(opened.consoleErrors, []);
+  });
+
+  test('«Да» from the keyboard, and a click made before the page is interactive, each send one goal', async () => {
+    const opened = await site.open({ viewport: { width: 1280, height: 900 } });
+    const page = await withStub(opened);
+    await visit(page, site.server.url + '/docs/guide/metrics/');
+    const yes = page.locator(FEEDBACK).getByRole('button', { name: 'Да', exact: true });
+    await yes.focus();
+    await page.keyboard.press('Enter');
+    await page.locator(`${FEEDBACK} [role="status"]`).waitFor();
+    assert.deepEqual(await goalsReaching(page, 1), [[ID, 'reachGoal', GOALS.feedback, { page: '/docs/guide/metrics/', answer: 'yes', reason: '' }]]);
+
+    // A cold page: the click is the reader's first input; the boot holds it and replays it.
+    await page.goto(site.server.url + '/docs/guide/signals/');
+    const coldYes = page.locator(FEEDBACK).getByRole('button', { name: 'Да', exact: true });
+    await coldYes.scrollIntoViewIfNeeded();
+    assert.equal(await page.locator('html[data-has-hydrated="true"]').count(), 0, 'the page is not interactive yet');
+    await coldYes.click();
+    await page.locator(`${FEEDBACK} [role="status"]`).waitFor({ timeout: 45_000 });
+    assert.deepEqual(await goalsReaching(page, 1), [[ID, 'reachGoal', GOALS.feedback, { page: '/docs/guide/signals/', answer: 'yes', reason: '' }]]);
+    assert.deepEqual(opened.consoleErrors, []);
+  });
+
+  for (const [width, colorScheme] of [[1280, 'light'], [360, 'dark']] as const) {
+    test(`axe finds nothing serious in the form and its reasons (${width} px, ${colorScheme})`, async () => {
+      const opened = await site.open({ viewport: { width, height: 800 }, colorScheme });
+      const page = await withStub(opened);
+      await visit(page, site.server.url + '/docs/guide/metrics-thresholds/');
+      await page.locator(FEEDBACK).scrollIntoViewIfNeeded();
+      assert.deepEqual(await axeViolations(page, undefined, FEEDBACK), []);
+      await page.locator(FEEDBACK).getByRole('button', { name: 'Нет', exact: true }).click();
+      await page.locator(FEEDBACK).getByRole('button', { name: 'Непонятно' }).waitFor();
+      assert.deepEqual(await axeViolations(page, undefined, FEEDBACK), []);
+    });
+  }
+});
+
+describe('build with the counter: search goals', () => {
+  test('one goal per settled query, none on keystrokes; a 0-hit goal; a hit opened with its rank', async () => {
+    const opened = await site.open({ viewport: { width: 1280, height: 900 } });
+    const page = await withStub(opened);
+    await visit(page, site.server.url + PAGE);
+    await page.click('.DocSearch-Button');
+    await typeQuery(page, 'пороги');
+    await page.locator('.DocSearch-Hit a').first().waitFor();
+    assert.deepEqual(await goals(page), [], 'nothing while the reader types');
+    const [settled] = await goalsReaching(page, 1);
+    assert.equal(settled?.[2], GOALS.search);
+    assert.equal(settled?.[3].query, 'пороги');
+    assert.equal(settled?.[3].version, '9.0');
+    assert.ok(Number(settled?.[3].hits) > 0);
+    await page.waitForTimeout(SEARCH_SETTLE_MS + 300);
+    assert.equal((await goals(page)).length, 1, 'one goal for the settled query');
+
+    await typeQuery(page, 'ъъъъ');
+    await page.locator('.DocSearch-NoResults').waitFor();
+    const empty = (await goalsReaching(page, 2))[1];
+    assert.deepEqual(empty, [ID, 'reachGoal', GOALS.searchEmpty, { query: 'ъъъъ', hits: 0, version: '9.0' }]);
+
+    // A hostile query: sent as text, cut to 100 characters.
+    await page.locator('.DocSearch-Input').fill('<b>агент</b>\u202e' + 'я'.repeat(1000));
+    const hostile = (await goalsReaching(page, 3))[2];
+    // The dialog's input keeps the first 64 characters (DocSearch's limit); the goal keeps the text as text.
+    const sentQuery = String(hostile?.[3].query);
+    assert.match(sentQuery, /^<b>агент<\/b> я{40,87}$/);
+
+    await typeQuery(page, 'агент');
+    const links = page.locator('.DocSearch-Dropdown .DocSearch-Hit a');
+    await links.nth(1).waitFor();
+    const href = (await links.nth(1).getAttribute('href')) ?? '';
+    await links.nth(1).click();
+    await page.waitForURL((url) => url.pathname === href.split('#')[0]);
+    const sent = await goalsReaching(page, 5);
+    assert.deepEqual(sent.slice(3).map((goal) => goal[2]), [GOALS.search, GOALS.hitOpen], 'the query settles before the hit is opened');
+    assert.equal(sent[3]?.[3].query, 'агент');
+    assert.deepEqual(sent[4], [ID, 'reachGoal', GOALS.hitOpen, { query: 'агент', rank: 2, url: href, version: '9.0' }]);
+    for (const goal of sent) assert.ok(String(goal[3].query).length <= 100);
+    assert.deepEqual(opened.consoleErrors, []);
+  });
+
+  test('with the counter unreachable, the page, the feedback and the search keep working', async () => {
+    const opened = await site.open({ viewport: { width: 1280, height: 900 } });
+    const { page } = opened;
+    await page.route(METRICA_TAG_URL, (route: Route) => route.abort('connectionrefused'));
+    await page.goto(site.server.url + PAGE);
+    await firstInput(page);
+    await hydrated(page);
+    await page.locator(FEEDBACK).getByRole('button', { name: 'Да', exact: true }).click();
+    await page.locator(`${FEEDBACK} [role="status"]`).waitFor();
+    await page.click('.DocSearch-Button');
+    await typeQuery(page, 'пороги');
+    await page.locator('.DocSearch-Hit a').first().waitFor();
+    const queued = await goalsReaching(page, 2);
+    assert.deepEqual(queued.map((goal) => goal[2]), [GOALS.feedback, GOALS.search], 'the goals wait in the counter queue');
+    const ours = opened.consoleErrors.filter((line) => !/mc\.yandex|ERR_CONNECTION_REFUSED|Failed to load resource/.test(line));
+    assert.deepEqual(ours, [], 'no console error from our code');
+  });
+});
