@@ -6,9 +6,12 @@
  * background is the `--monq-zoom-background` colour of the current colour mode, so it follows a change
  * of mode while an image is open. Which images qualify: src/lib/reader/zoom.ts.
  *
- * The zoomed image takes the focus, so that the keyboard can close it. Its focus frame shows only
- * when the zoom was opened from the keyboard (Enter, Space): `data-zoom-keyboard` on the zoomed image
- * (src/css/reader.css). After a click the browser would otherwise draw its frame around the image.
+ * The zoomed image (medium-zoom's copy of the image, appended to <body>) takes the focus, so that the
+ * keyboard can close it. Its focus frame shows only when the zoom was opened from the keyboard (Enter,
+ * Space): `data-zoom-keyboard` on the zoomed image (src/css/reader.css). Otherwise Chromium draws its
+ * frame after a click whenever the focus given by the script counts as visible: the click was the
+ * page's first input or came before the images became buttons (it focused nothing), or the image
+ * already had a visible focus (given back after Esc).
  *
  * medium-zoom itself (about 3 KB gzip) is a chunk of its own, fetched the first time the reader opens
  * an image: a page that is only read never loads it.
