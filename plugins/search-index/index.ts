@@ -18,7 +18,17 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {inPostBuildOrder} from '../lib/post-build-order';
 import {parseSynonyms} from '../../src/search/forgiving';
-import {INDEX_FORMAT, encodeBits, type IndexedPage, type IndexedRecord, type Manifest, type ManifestEntry} from '../../src/search/engine';
+import {
+  INDEX_FORMAT,
+  encodeBits,
+  holdsPrefix,
+  prepareSynonyms,
+  synonymTerms,
+  type IndexedPage,
+  type IndexedRecord,
+  type Manifest,
+  type ManifestEntry,
+} from '../../src/search/engine';
 import {build} from 'esbuild';
 import {TAGS_META, WORKER_META} from '../../src/search/workerProtocol';
 import {extractPage} from './extract';
@@ -147,6 +157,7 @@ export async function buildSearchIndex(params: {
     await writeFile(path.join(outDir, params.worker.file), params.worker.code);
     manifest.worker = params.worker.file;
   }
+  const synonymList = synonymTerms(prepareSynonyms(manifest.synonyms));
   const multipleLanguages = new Set(Array.from(buckets.values()).map((b) => b.language)).size > 1;
 
   for (const bucket of Array.from(buckets.values()).sort((a, b) => a.tag.localeCompare(b.tag))) {
@@ -180,6 +191,7 @@ export async function buildSearchIndex(params: {
       }),
       docs: {first: split.docs.map((chunk) => chunk.first), hash: docHashes},
       vocabulary,
+      synonymsHeld: encodeBits(synonymList.length, (i) => holdsPrefix(split.vocabulary.terms, synonymList[i]!)),
       bytes,
     };
     manifest.indexes[key] = entry;

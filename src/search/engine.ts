@@ -11,7 +11,7 @@ import {allowedTypos, editDistance, isCyrillicWord, isHyphenatedWord, isLatinWor
 import {isCompoundTerm, queryTerms, tokenize, cleanText, foldCase, QUESTION_FILLERS} from './text';
 
 /** Bump when the file format or the text analysis changes. */
-export const INDEX_FORMAT = 4;
+export const INDEX_FORMAT = 5;
 
 export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
 
@@ -86,6 +86,12 @@ export interface ManifestEntry {
   docs: {first: number[]; hash: string[]};
   /** Hash of the vocabulary file. */
   vocabulary: string;
+  /**
+   * Which synonym terms (`synonymTerms` of the manifest's synonyms, in order) the index holds, as a
+   * word or as the start of one: a bit per term, base64. A query does not fetch the term chunk of a
+   * synonym the index does not have («трешхолд» for «пороги»).
+   */
+  synonymsHeld?: string;
   /** Bytes of all the index's files. */
   bytes: number;
 }
@@ -353,6 +359,34 @@ export function prepareSynonyms(groups: string[][] | undefined): SynonymTable {
 }
 
 export const EMPTY_SYNONYMS: SynonymTable = prepareSynonyms([]);
+
+/** Every term a synonym expansion can add, sorted: the order of `ManifestEntry.synonymsHeld`. */
+export function synonymTerms(table: SynonymTable): string[] {
+  return Array.from(new Set(table.groups.flat(2))).sort();
+}
+
+/** Whether a sorted list of terms holds `term`, or a term that starts with it. */
+export function holdsPrefix(sortedTerms: readonly string[], term: string): boolean {
+  let low = 0;
+  let high = sortedTerms.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sortedTerms[middle]! < term) low = middle + 1;
+    else high = middle;
+  }
+  return low < sortedTerms.length && sortedTerms[low]!.startsWith(term);
+}
+
+/** The synonym terms an index does not hold (from `synonymsHeld`; none known without it). */
+export function synonymsMissing(table: SynonymTable, held: string | undefined): Set<string> {
+  const missing = new Set<string>();
+  if (held === undefined) return missing;
+  const binary = atob(held);
+  synonymTerms(table).forEach((term, i) => {
+    if (!((binary.charCodeAt(i >> 3) >> (i & 7)) & 1)) missing.add(term);
+  });
+  return missing;
+}
 
 /** One way of matching a slot of the query: a term, or a phrase (every term). */
 export interface Alternative {

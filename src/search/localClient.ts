@@ -22,6 +22,7 @@ import {
   docChunkPath,
   expandQuery,
   prepareSynonyms,
+  synonymsMissing,
   queryWords,
   searchIndex,
   sectionsOf,
@@ -368,14 +369,19 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
         }
       });
 
+    let missing: Set<string> | null = null;
+
     const index: LoadedIndex = {
       entry,
       async ensureTerms({terms, prefixes}) {
+        // Synonyms this index does not hold, as words or word starts: their chunks would hold nothing.
+        missing ??= synonymsMissing(synonyms, entry.synonymsHeld);
         const chunks = new Set<number>();
         for (const term of terms) {
-          chunks.add(chunkOf(entry.terms.first, term));
+          if (!missing.has(term)) chunks.add(chunkOf(entry.terms.first, term));
         }
         for (const prefix of prefixes) {
+          if (missing.has(prefix)) continue;
           chunksOfPrefix(entry.terms.first, prefix)
             .slice(0, MAX_PREFIX_CHUNKS)
             .forEach((chunk) => chunks.add(chunk));

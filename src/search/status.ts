@@ -9,6 +9,8 @@
  *   the counts of every keystroke.
  */
 
+import {SUPERSEDED} from './workerProtocol';
+
 export interface SearchStatus {
   /** The query of the latest request. */
   query: string;
@@ -119,7 +121,8 @@ export function trackSearchClient<T extends SearchableClient>(client: T, store: 
       });
       return response;
     } catch (error) {
-      if (call < recorded) throw error;
+      // A search the worker skipped for a newer one (clients.ts, latestOnly) is not a failure.
+      if (call < recorded || (error as {name?: unknown})?.name === SUPERSEDED) throw error;
       recorded = call;
       const err = error as {name?: string; message?: string};
       store.set({

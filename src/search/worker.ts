@@ -10,6 +10,8 @@
  */
 import {createLocalSearchClient} from './localClient';
 import {DEFAULT_SEARCH_OPTIONS} from './options';
+import type {SearchRequest, SearchResponse} from './localClient';
+import {newestOnly} from './newestOnly';
 import type {WorkerReply, WorkerRequest} from './workerProtocol';
 
 interface WorkerScope {
@@ -30,11 +32,24 @@ const client = createLocalSearchClient({
 // The manifest is the first thing every query needs: fetch it as the worker starts.
 client.preload().catch(() => undefined);
 
+/** Of the searches queued together, only the newest runs (newestOnly.ts). */
+const search = newestOnly(
+  (requests: SearchRequest[]) => client.search({requests}),
+  () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
+);
+
+async function answer(data: WorkerRequest): Promise<{results: SearchResponse[]} | null> {
+  if (!data.requests) {
+    await client.preload(data.preload);
+    return {results: []};
+  }
+  return search(data.id, data.requests);
+}
+
 scope.addEventListener('message', ({data}) => {
   if (!data || data.id === undefined) return;
-  const work = data.requests ? client.search({requests: data.requests}) : client.preload(data.preload).then(() => ({results: []}));
-  work.then(
-    ({results}) => scope.postMessage({id: data.id, results}),
+  answer(data).then(
+    (reply) => scope.postMessage(reply ? {id: data.id, results: reply.results} : {id: data.id, superseded: true}),
     (error: unknown) => {
       const failure = error instanceof Error ? error : new Error(String(error));
       scope.postMessage({id: data.id, error: {name: failure.name, message: failure.message}});

@@ -12,9 +12,18 @@ export interface WorkerRequest {
   preload?: FacetFilters;
 }
 
+/**
+ * A search is answered with its results, its error, or `superseded` when a newer search of the same
+ * side (the shell's or the search bar's) arrived before it started: a burst of keystrokes or a paste
+ * runs one search. The search bar then shows the newer one's results (clients.ts, `latestOnly`).
+ */
 export type WorkerReply =
-  | {id: string | number; results: SearchResponse[]; error?: undefined}
-  | {id: string | number; error: {name: string; message: string}; results?: undefined};
+  | {id: string | number; results: SearchResponse[]; error?: undefined; superseded?: undefined}
+  | {id: string | number; error: {name: string; message: string}; results?: undefined; superseded?: undefined}
+  | {id: string | number; superseded: true; results?: undefined; error?: undefined};
+
+/** The name of the error a superseded search rejects with in the page (clients.ts). */
+export const SUPERSEDED = 'SupersededSearch';
 
 /** `<meta name="monq:search-worker" content="/search/worker.<hash>.js">`, written by plugins/search-index. */
 export const WORKER_META = 'monq:search-worker';

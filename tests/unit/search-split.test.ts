@@ -9,8 +9,11 @@ import {
   chunksOfPrefix,
   decodePostings,
   encodeBits,
+  prepareSynonyms,
   queryWords,
   sectionsOf,
+  synonymsMissing,
+  type Manifest,
   type IndexedPage,
   type IndexedRecord,
 } from '../../src/search/engine';
@@ -144,6 +147,49 @@ describe('what a query fetches', () => {
     const {result, files} = await search('пароги');
     assert.ok(result.nbHits > 0);
     assert.ok(files.some((file) => /\.v\.[0-9a-f]+\.json$/.test(file)), files.join(' '));
+  });
+});
+
+describe('synonyms an index does not hold', () => {
+  let site: FixtureSite;
+  before(async () => {
+    site = await buildFixtureSite(CORPUS, {synonyms: [['порог', 'threshold', 'трешхолд'], ['заббикс', 'zabbix']]});
+  });
+  after(() => site.cleanup());
+
+  it('are marked in the manifest: a word or a word start the index has is held, others are not', async () => {
+    const manifest = (await (await site.fetch(`${ORIGIN}/search/manifest.json`)).json()) as Manifest;
+    const table = prepareSynonyms(manifest.synonyms);
+    const entry = Object.values(manifest.indexes).find((item) => item.tag === 'docs-default-9.0')!;
+    const missing = synonymsMissing(table, entry.synonymsHeld);
+    assert.ok(missing.has('трешхолд'), 'not in the corpus');
+    assert.ok(!missing.has('порог'), 'held as a word');
+    assert.ok(!missing.has('zabbix'), 'held');
+    assert.deepEqual(Array.from(synonymsMissing(table, undefined)), [], 'nothing is skipped without the bits');
+  });
+
+  it('skipping their chunks changes no result', async () => {
+    const withBits = createLocalSearchClient({manifestUrl: '/search/manifest.json', siteOrigin: ORIGIN, fetch: site.fetch});
+    const withoutBits = createLocalSearchClient({
+      manifestUrl: '/search/manifest.json',
+      siteOrigin: ORIGIN,
+      fetch: async (url, init) => {
+        const response = await site.fetch(url, init);
+        if (!url.endsWith('/manifest.json')) return response;
+        const manifest = (await response.json()) as Manifest;
+        for (const entry of Object.values(manifest.indexes)) delete entry.synonymsHeld;
+        return {ok: true, status: 200, json: async () => manifest};
+      },
+    });
+    for (const query of ['пороги', 'трешхолд', 'threshold', 'заббикс', 'пор', 'трешх']) {
+      const ask = (client: LocalSearchClient) => client.search({requests: [{query, hitsPerPage: 30, facetFilters: FILTERS_90}]});
+      const [a, b] = await Promise.all([ask(withBits), ask(withoutBits)]);
+      assert.deepEqual(
+        a.results[0]!.hits.map((hit) => hit.url),
+        b.results[0]!.hits.map((hit) => hit.url),
+        query,
+      );
+    }
   });
 });
 
