@@ -93,7 +93,7 @@ function main(argv: string[]): number {
     process.stderr.write(`upgrade:check: ${parsed.message}\n\n${USAGE}`);
     return 2;
   }
-  const { version, keep, also } = parsed.args;
+  const { version, keep, also, legacyPeerDeps } = parsed.args;
   const scratch = mkdtempSync(join(tmpdir(), `monq-upgrade-${version}-`));
   const logs = mkdtempSync(join(tmpdir(), `monq-upgrade-logs-${version}-`));
   const steps: StepResult[] = [];
@@ -143,7 +143,8 @@ function main(argv: string[]): number {
     }
 
     progress(`npm install (@docusaurus/* ${version})`);
-    const install = runLogged('npm', ['install', '--no-audit', '--no-fund'], scratch, join(logs, 'install.log'));
+    const installArgs = ['install', '--no-audit', '--no-fund', ...(legacyPeerDeps ? ['--legacy-peer-deps'] : [])];
+    const install = runLogged('npm', installArgs, scratch, join(logs, 'install.log'));
     const installedFile = join(scratch, 'node_modules/@docusaurus/core/package.json');
     const core = existsSync(installedFile)
       ? (JSON.parse(readFileSync(installedFile, 'utf8')) as { version: string; engines?: { node?: string } })
@@ -156,7 +157,9 @@ function main(argv: string[]): number {
       return finish(version, steps, logs, scratch, keep);
     }
     const engines = core.engines?.node ? `, asks for Node ${core.engines.node} (running ${process.versions.node})` : '';
-    steps.push(step('install', { seconds: install.seconds, notes: [`@docusaurus/core ${core.version} installed${engines}`] }));
+    const installNotes = [`@docusaurus/core ${core.version} installed${engines}`];
+    if (legacyPeerDeps) installNotes.push('with --legacy-peer-deps: peer conflicts were not checked');
+    steps.push(step('install', { seconds: install.seconds, notes: installNotes }));
 
     progress('patches, one at a time');
     const patchStarted = Date.now();

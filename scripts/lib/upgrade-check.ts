@@ -11,11 +11,13 @@ export interface UpgradeCheckArgs {
   keep: boolean;
   /** Other packages to set in the same copy (`--also react@19.3.1`), exact versions, by name. */
   also: Record<string, string>;
+  /** Install with npm's `--legacy-peer-deps`: see how far the rest gets past a peer conflict. */
+  legacyPeerDeps: boolean;
 }
 
 export type ParsedArgs = { kind: 'run'; args: UpgradeCheckArgs } | { kind: 'help' } | { kind: 'error'; message: string };
 
-export const USAGE = `Usage: npm run upgrade:check -- <version> [--also <name>@<version>]... [--keep]
+export const USAGE = `Usage: npm run upgrade:check -- <version> [--also <name>@<version>]... [--legacy-peer-deps] [--keep]
 
 Bumps every @docusaurus/* package of a scratch copy of this repository to <version> (exact),
 installs it, applies each patch of patches/, builds the site and runs the unit tests there, then
@@ -24,6 +26,9 @@ prints what passed. The working tree is not touched. Exit code 1 when a step fai
   <version>  exact version from the registry (npm view @docusaurus/core versions --json)
   --also     set another dependency too, exact (e.g. --also react@19.3.1 when the new
              Docusaurus asks for a newer peer); repeatable
+  --legacy-peer-deps
+             install past peer-dependency conflicts (npm's flag), to see how far the
+             rest gets; the report says it was used
   --keep     keep the scratch copy for inspection (its path is printed)
   --help     this text
 `;
@@ -36,11 +41,13 @@ export function isExactVersion(version: string): boolean {
 export function parseUpgradeArgs(argv: readonly string[]): ParsedArgs {
   let version: string | undefined;
   let keep = false;
+  let legacyPeerDeps = false;
   const also: Record<string, string> = {};
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
     if (arg === '--keep') keep = true;
+    else if (arg === '--legacy-peer-deps') legacyPeerDeps = true;
     else if (arg === '--also') {
       const spec = argv[i + 1] ?? '';
       i += 1;
@@ -55,7 +62,7 @@ export function parseUpgradeArgs(argv: readonly string[]): ParsedArgs {
   if (!isExactVersion(version)) {
     return { kind: 'error', message: `${version} is not an exact version (write e.g. 3.10.3 or 4.0.0-canary-6822)` };
   }
-  return { kind: 'run', args: { version, keep, also } };
+  return { kind: 'run', args: { version, keep, also, legacyPeerDeps } };
 }
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'overrides'] as const;
@@ -144,17 +151,20 @@ export function stripAnsi(text: string): string {
 
 /**
  * The first lines of an error in a command's output: from the first line that says error (or
- * `ERR!`, or a failed assertion) on, at most `max` non-empty lines. Without such a line, the last
- * lines of the output.
+ * `ERR!`, or a failed assertion) on, at most `max` non-empty lines, of a stack trace its first two
+ * frames only. Without such a line, the last lines of the output.
  */
 export function firstErrorLines(output: string, max = 12): string[] {
   const lines = stripAnsi(output)
     .split('\n')
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '');
-  const start = lines.findIndex((line) => /\berror\b|ERR!|\bfailed\b|✖/i.test(line));
+  const start = lines.findIndex((line) => /error\b|ERR!|\bfailed\b|✖/i.test(line));
   if (start < 0) return lines.slice(-max);
-  return lines.slice(start, start + max);
+  // A stack trace: its first two frames say where; the rest would push the message out.
+  let frames = 0;
+  const kept = lines.slice(start).filter((line) => !/^\s+at\s/.test(line) || (frames += 1) <= 2);
+  return kept.slice(0, max);
 }
 
 export interface PatchOutcome {
@@ -199,7 +209,8 @@ export function readTestSummary(output: string): TestCounts {
       const at = /^test at (?:file:\/\/)?(.+?):\d+:\d+$/.exec(line.trim());
       if (at) file = at[1]!.split('/').pop()!;
       const failed = /^✖ (.+?)(?: \(\d+(?:\.\d+)?m?s\))?$/.exec(line);
-      if (failed) failures.push(file ? `${file}: ${failed[1]}` : failed[1]!);
+      // A file that failed as a whole (it did not load) is named by its path.
+      if (failed) failures.push(file && failed[1]!.endsWith(`/${file}`) ? `${file}: the file failed to run` : file ? `${file}: ${failed[1]}` : failed[1]!);
     }
   }
   return { tests: count('tests'), pass: count('pass'), fail: count('fail'), failures };

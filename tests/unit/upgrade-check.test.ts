@@ -16,12 +16,13 @@ import {
 } from '../../scripts/lib/upgrade-check';
 
 test('arguments: one exact version, --keep, --help', () => {
-  assert.deepEqual(parseUpgradeArgs(['4.0.0-canary-6822']), { kind: 'run', args: { version: '4.0.0-canary-6822', keep: false, also: {} } });
-  assert.deepEqual(parseUpgradeArgs(['--keep', '3.10.3']), { kind: 'run', args: { version: '3.10.3', keep: true, also: {} } });
+  assert.deepEqual(parseUpgradeArgs(['4.0.0-canary-6822']), { kind: 'run', args: { version: '4.0.0-canary-6822', keep: false, also: {}, legacyPeerDeps: false } });
+  assert.deepEqual(parseUpgradeArgs(['--keep', '3.10.3']), { kind: 'run', args: { version: '3.10.3', keep: true, also: {}, legacyPeerDeps: false } });
   assert.deepEqual(parseUpgradeArgs(['4.0.0-canary-6822', '--also', 'react@19.3.1', '--also', '@types/react@19.3.0']), {
     kind: 'run',
-    args: { version: '4.0.0-canary-6822', keep: false, also: { react: '19.3.1', '@types/react': '19.3.0' } },
+    args: { version: '4.0.0-canary-6822', keep: false, also: { react: '19.3.1', '@types/react': '19.3.0' }, legacyPeerDeps: false },
   });
+  assert.equal((parseUpgradeArgs(['3.10.3', '--legacy-peer-deps']) as { args: { legacyPeerDeps: boolean } }).args.legacyPeerDeps, true);
   assert.equal(parseUpgradeArgs(['3.10.3', '--also', 'react@^19']).kind, 'error');
   assert.equal(parseUpgradeArgs(['3.10.3', '--also']).kind, 'error');
   assert.deepEqual(parseUpgradeArgs(['3.10.3', '--help']), { kind: 'help' });
@@ -115,6 +116,21 @@ test('the first lines of an error, colours stripped', () => {
     '  more 0',
   ]);
   assert.deepEqual(firstErrorLines('one\ntwo\nthree', 2), ['two', 'three'], 'no error line: the end of the output');
+  const crash = [
+    '/tmp/x/node_modules/@docusaurus/utils/lib/markdownUtils.js:27',
+    'TypeError: RegExp.escape is not a function',
+    '    at /tmp/x/node_modules/@docusaurus/utils/lib/markdownUtils.js:27:54',
+    '    at Object.<anonymous> (/tmp/x/markdownUtils.js:36:3)',
+    '    at Module._compile (node:internal/modules/cjs/loader:1521:14)',
+    '    at Module.load (node:internal/modules/cjs/loader:1266:32)',
+    'Node.js v20.20.2',
+  ].join('\n');
+  assert.deepEqual(firstErrorLines(crash), [
+    'TypeError: RegExp.escape is not a function',
+    '    at /tmp/x/node_modules/@docusaurus/utils/lib/markdownUtils.js:27:54',
+    '    at Object.<anonymous> (/tmp/x/markdownUtils.js:36:3)',
+    'Node.js v20.20.2',
+  ], 'two frames of a stack trace, then what follows it');
 });
 
 test('one patch-package run per patch: applied, applied with a version warning, failed', () => {
@@ -154,8 +170,17 @@ test('test counts and the names of failing tests from the spec reporter', () => 
     'test at file:///tmp/x/tests/unit/b.test.ts:4:36',
     '✖ inner bad (0.33ms)',
     '  Error: x',
+    '',
+    'test at tests/unit/c.test.ts:1:1',
+    '✖ /tmp/x/tests/unit/c.test.ts (2226.3ms)',
+    "  'test failed'",
   ].join('\n');
-  assert.deepEqual(readTestSummary(output), { tests: 8, pass: 2, fail: 6, failures: ['a.test.ts: bad one', 'b.test.ts: inner bad'] });
+  assert.deepEqual(readTestSummary(output), {
+    tests: 8,
+    pass: 2,
+    fail: 6,
+    failures: ['a.test.ts: bad one', 'b.test.ts: inner bad', 'c.test.ts: the file failed to run'],
+  });
   assert.deepEqual(readTestSummary('ℹ tests 3\nℹ pass 3\nℹ fail 0\n'), { tests: 3, pass: 3, fail: 0, failures: [] });
 });
 
