@@ -74,58 +74,60 @@ after(async () => {
 for (const name of SWITCH_VARIANTS) {
   const dir = variantDir(name);
   const built = existsSync(join(dir, 'index.html'));
-  // In CI a missing variant is a failure (startServer throws); elsewhere a skip that says how to build it.
+  // In CI a missing variant is a failure (the test asserts its build is there); elsewhere a skip that
+  // says how to build it.
   const skip = !built && !process.env.CI ? `no build in ${dir}: npx tsx scripts/build-variant.ts ${name}` : false;
 
   describe(`${name}: ${VARIANTS[name]!.description}`, { skip }, () => {
-    let server: RunningServer | undefined;
-    before(async () => {
-      server = await startServer(dir);
-    });
-    after(async () => {
-      await server?.close();
-    });
-
     test('a doc page renders, search answers «пороги», an image zooms; no console error, nothing leaves loopback', async () => {
-      assert.ok(server && browser);
-      const opened: OpenedPage = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-      const { page, offHost, consoleErrors, failedRequests } = opened;
-      const response = await page.goto(server.url + DOC, { waitUntil: 'load' });
-      assert.equal(response?.status(), 200);
-      if (name === 'next-load') {
-        // DOCS_HYDRATION=load: the page's scripts run with the page, before any input of the reader.
-        await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 45_000 });
-        assert.equal(await page.getAttribute('html', 'data-hydration'), null, 'no boot waits for a first input');
+      assert.ok(built, `no build in ${dir}: scripts/test.sh builds it (npx tsx scripts/build-variant.ts ${name})`);
+      assert.ok(browser);
+      const server = await startServer(dir);
+      try {
+        await checkVariant(name, dir, server, await openPage(browser, { viewport: { width: 1280, height: 900 } }));
+      } finally {
+        await server.close();
       }
-      await hydrated(page);
-
-      assert.match(await titleOf(page), DOC_TITLE);
-      assert.equal((await page.locator('article h1').first().textContent())?.trim(), 'Сигналы');
-      const sidebar = page.locator('.theme-doc-sidebar-container');
-      assert.equal(await sidebar.isVisible(), true, 'the docs sidebar is shown');
-      assert.equal(await sidebar.locator(`a.menu__link--active[href="${DOC}"]`).count(), 1, 'the sidebar marks the open page');
-
-      await page.locator('.navbar .DocSearch-Button').first().click();
-      await page.locator('.DocSearch-Modal').waitFor({ state: 'visible', timeout: 20_000 });
-      await page.keyboard.type('пороги');
-      // Hits follow the typing: wait for the answer to the whole word, the thresholds page.
-      await page.locator('.DocSearch-Hit a[href^="/docs/guide/thresholds/"]').first().waitFor({ state: 'visible', timeout: 20_000 });
-      await page.keyboard.press('Escape');
-      await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
-
-      const image = page.locator('article .markdown img').first();
-      await image.scrollIntoViewIfNeeded();
-      await image.click();
-      await page.locator('.medium-zoom-overlay').waitFor({ state: 'visible', timeout: 20_000 });
-      await page.locator('.markdown img[aria-expanded="true"]').waitFor({ state: 'attached' });
-
-      await SWITCH_TOOK_EFFECT[name](page, server, dir);
-      if (name !== 'react-dom') assert.equal(await onReactDom(page), false, 'the browser bundle runs on Preact');
-
-      assert.deepEqual(offHost, [], 'no request leaves loopback');
-      assert.deepEqual(consoleErrors, [], 'no console error');
-      assert.deepEqual(failedRequests, [], 'no failed request');
-      await page.context().close();
     });
   });
+}
+
+async function checkVariant(name: SwitchVariant, dir: string, server: RunningServer, opened: OpenedPage): Promise<void> {
+  const { page, offHost, consoleErrors, failedRequests } = opened;
+  const response = await page.goto(server.url + DOC, { waitUntil: 'load' });
+  assert.equal(response?.status(), 200);
+  if (name === 'next-load') {
+    // DOCS_HYDRATION=load: the page's scripts run with the page, before any input of the reader.
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 45_000 });
+    assert.equal(await page.getAttribute('html', 'data-hydration'), null, 'no boot waits for a first input');
+  }
+  await hydrated(page);
+
+  assert.match(await titleOf(page), DOC_TITLE);
+  assert.equal((await page.locator('article h1').first().textContent())?.trim(), 'Сигналы');
+  const sidebar = page.locator('.theme-doc-sidebar-container');
+  assert.equal(await sidebar.isVisible(), true, 'the docs sidebar is shown');
+  assert.equal(await sidebar.locator(`a.menu__link--active[href="${DOC}"]`).count(), 1, 'the sidebar marks the open page');
+
+  await page.locator('.navbar .DocSearch-Button').first().click();
+  await page.locator('.DocSearch-Modal').waitFor({ state: 'visible', timeout: 20_000 });
+  await page.keyboard.type('пороги');
+  // Hits follow the typing: wait for the answer to the whole word, the thresholds page.
+  await page.locator('.DocSearch-Hit a[href^="/docs/guide/thresholds/"]').first().waitFor({ state: 'visible', timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await page.locator('.DocSearch-Modal').waitFor({ state: 'detached' });
+
+  const image = page.locator('article .markdown img').first();
+  await image.scrollIntoViewIfNeeded();
+  await image.click();
+  await page.locator('.medium-zoom-overlay').waitFor({ state: 'visible', timeout: 20_000 });
+  await page.locator('.markdown img[aria-expanded="true"]').waitFor({ state: 'attached' });
+
+  await SWITCH_TOOK_EFFECT[name](page, server, dir);
+  if (name !== 'react-dom') assert.equal(await onReactDom(page), false, 'the browser bundle runs on Preact');
+
+  assert.deepEqual(offHost, [], 'no request leaves loopback');
+  assert.deepEqual(consoleErrors, [], 'no console error');
+  assert.deepEqual(failedRequests, [], 'no failed request');
+  await page.context().close();
 }
