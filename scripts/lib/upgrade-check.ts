@@ -5,7 +5,7 @@
  */
 
 export interface UpgradeCheckArgs {
-  /** Exact version every `@docusaurus/*` package is set to, e.g. `3.10.3` or `4.0.0-canary-6822`. */
+  /** Exact version every `@docusaurus/*` package is set to, e.g. `3.10.2` or `4.0.0-canary-6808`. */
   version: string;
   /** Keep the scratch copy (its path is printed) instead of removing it. */
   keep: boolean;
@@ -60,7 +60,7 @@ export function parseUpgradeArgs(argv: readonly string[]): ParsedArgs {
   }
   if (version === undefined) return { kind: 'error', message: 'give the version to check' };
   if (!isExactVersion(version)) {
-    return { kind: 'error', message: `${version} is not an exact version (write e.g. 3.10.3 or 4.0.0-canary-6822)` };
+    return { kind: 'error', message: `${version} is not an exact version (write e.g. 3.10.2 or 4.0.0-canary-6808)` };
   }
   return { kind: 'run', args: { version, keep, also, legacyPeerDeps } };
 }
