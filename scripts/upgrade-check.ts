@@ -3,8 +3,8 @@
  *
  *   nice -n 19 npm run upgrade:check -- <version> [--keep]
  *
- * Copies the repository's files (tracked, plus new files git does not ignore) into a temporary
- * directory, sets every `@docusaurus/*` package there to <version>, runs `npm install`, applies each
+ * Makes a detached git worktree of HEAD in a temporary directory, lays the working tree's files
+ * over it (tracked, plus new files git does not ignore), sets every `@docusaurus/*` package there to <version>, runs `npm install`, applies each
  * patch of patches/ on its own, runs `npm run build` and the unit tests, and prints one line per step
  * (ok / failed / skipped, time, first lines of the error). It fixes nothing: it reports. Full logs
  * stay in a directory under the system's temp dir (printed). Exit code 1 when a step failed.
@@ -66,17 +66,33 @@ function progress(message: string): void {
   process.stderr.write(`==> ${message}\n`);
 }
 
+/**
+ * The scratch copy: a detached git worktree of HEAD (the build reads each page's git history for its
+ * date), with the working tree's files laid over it, so that uncommitted changes are checked too.
+ */
 function copyRepository(target: string): number {
+  const added = spawnSync('git', ['worktree', 'add', '--detach', target, 'HEAD'], { cwd: repo, encoding: 'utf8' });
+  if (added.status !== 0) throw new Error(`git worktree add failed: ${added.stderr}`);
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' });
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   let count = 0;
   for (const file of listed.stdout.split('\0')) {
-    if (!file || !existsSync(join(repo, file))) continue;
+    if (!file) continue;
+    if (!existsSync(join(repo, file))) {
+      rmSync(join(target, file), { force: true });
+      continue;
+    }
     mkdirSync(dirname(join(target, file)), { recursive: true });
     copyFileSync(join(repo, file), join(target, file));
     count += 1;
   }
   return count;
+}
+
+/** Removes the scratch worktree (and its registration in the repository's git directory). */
+function removeCopy(target: string): void {
+  spawnSync('git', ['worktree', 'remove', '--force', target], { cwd: repo, stdio: 'ignore' });
+  rmSync(target, { recursive: true, force: true });
 }
 
 function step(name: string, partial: Partial<StepResult> = {}): StepResult {
@@ -102,7 +118,7 @@ function main(argv: string[]): number {
   };
 
   try {
-    progress(`copy of the repository in ${scratch}`);
+    progress(`copy of the repository (git worktree) in ${scratch}`);
     const copyStarted = Date.now();
     const files = copyRepository(scratch);
     steps.push(step('copy', { seconds: (Date.now() - copyStarted) / 1000, notes: [`${files} files`] }));
@@ -213,10 +229,10 @@ function finish(version: string, steps: StepResult[], logs: string, scratch: str
   const copied = existsSync(themeReadme) ? copiedComponents(readFileSync(themeReadme, 'utf8')) : [];
   const extra = [
     `Logs: ${logs}`,
-    keep ? `Scratch copy kept: ${scratch}` : 'Scratch copy removed (--keep keeps it).',
+    keep ? `Scratch copy kept: ${scratch} (remove it with: git worktree remove --force ${scratch})` : 'Scratch copy removed (--keep keeps it).',
     `Re-read after the bump: ${[...patches.map((name) => `patches/${name}`), ...copied].join(', ')}`,
   ];
-  if (!keep) rmSync(scratch, { recursive: true, force: true });
+  if (!keep) removeCopy(scratch);
   process.stdout.write(formatReport(`@docusaurus/* ${version}`, steps, extra));
   return exitCodeOf(steps);
 }
