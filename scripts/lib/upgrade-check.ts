@@ -19,9 +19,11 @@ export type ParsedArgs = { kind: 'run'; args: UpgradeCheckArgs } | { kind: 'help
 
 export const USAGE = `Usage: npm run upgrade:check -- <version> [--also <name>@<version>]... [--legacy-peer-deps] [--keep]
 
-Bumps every @docusaurus/* package of a scratch copy of this repository to <version> (exact),
-installs it, applies each patch of patches/, builds the site and runs the unit tests there, then
-prints what passed. The working tree is not touched. Exit code 1 when a step failed.
+Bumps every @docusaurus/* package of a scratch copy of this repository (a detached git worktree
+in the temp dir) to <version> (exact), checks each is published, installs them, applies each patch
+of patches/, builds the site and runs the unit tests there, then prints what passed. The working
+tree is not touched. Exit code 1 when a step failed. After an interrupted run, remove the copy with
+git worktree remove --force <path printed first>.
 
   <version>  exact version from the registry (npm view @docusaurus/core versions --json)
   --also     set another dependency too, exact (e.g. --also react@19.3.1 when the new
