@@ -10,12 +10,17 @@
  *            counter's tag with a local stub: no request reaches the network.
  *   hosted   hosted search with dummy DocSearch settings; output build-variants/hosted, read by
  *            tests/e2e/search.test.ts through MONQ_DOCS_HOSTED_BUILD_DIR (the tests answer the requests).
+ *   next-load, webpack, react-dom, pr-preview
+ *            the other switches of the README (see SWITCH_VARIANTS); output build-variants/<name>, read
+ *            by tests/e2e/switches.test.ts: a doc page renders, search answers, an image zooms.
  *
  * It runs `npm run build` in the current site directory: do not run it at the same time as another
  * build of the same directory (they share `.docusaurus/`).
  */
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { LATEST_VERSION } from '../config/site';
 
 /** Counter id of the test build: a number, as config/env.ts demands, that belongs to no real counter. */
 export const DUMMY_METRICA_ID = '10000001';
@@ -24,6 +29,11 @@ export interface Variant {
   description: string;
   env: Record<string, string>;
   outDir: string;
+  /**
+   * Needs pages in docs/ (the next version). When docs/ has none, the build copies the latest version
+   * there, as `npm run next:seed` does, and removes the copy afterwards.
+   */
+  seedNext?: boolean;
 }
 
 export const VARIANTS: Record<string, Variant> = {
@@ -38,11 +48,59 @@ export const VARIANTS: Record<string, Variant> = {
     env: { DOCSEARCH_APP_ID: 'TESTAPP', DOCSEARCH_API_KEY: 'dummy-search-key', DOCSEARCH_INDEX_NAME: 'monq-test' },
     outDir: 'build-variants/hosted',
   },
+  // One build for two switches that touch different things: the next version adds pages and routes
+  // (/docs/next/, config/docs.ts), `load` changes only when a page's scripts start (the page template,
+  // plugins/perf/ssr-template.ts). Neither reads what the other changes.
+  'next-load': {
+    description: 'DOCS_PREVIEW_NEXT=true and DOCS_HYDRATION=load',
+    env: { DOCS_PREVIEW_NEXT: 'true', DOCS_HYDRATION: 'load' },
+    outDir: 'build-variants/next-load',
+    seedNext: true,
+  },
+  // Alone: webpack instead of Rspack changes every bundler step; a failure here must point at it.
+  webpack: {
+    description: 'DOCS_FASTER=false (webpack instead of Rspack)',
+    env: { DOCS_FASTER: 'false' },
+    outDir: 'build-variants/webpack',
+  },
+  // Alone: react-dom instead of Preact is the browser runtime that hydrates every page.
+  'react-dom': {
+    description: 'DOCS_PREACT=false (react-dom in the browser instead of Preact)',
+    env: { DOCS_PREACT: 'false' },
+    outDir: 'build-variants/react-dom',
+  },
+  // One build for the preview and the cache: a preview must load no counter even with an id set (the
+  // page template), and the cache only keeps Rspack's work on disk (node_modules/.cache/rspack), which
+  // changes no output.
+  'pr-preview': {
+    description: 'DOCS_PR_PREVIEW=true with a counter id, and DOCS_BUILD_CACHE=true',
+    env: { DOCS_PR_PREVIEW: 'true', YANDEX_METRICA_ID: DUMMY_METRICA_ID, DOCS_BUILD_CACHE: 'true' },
+    outDir: 'build-variants/pr-preview',
+  },
 };
+
+/** The variants of tests/e2e/switches.test.ts, one or two README switches each (hosted search has its own test). */
+export const SWITCH_VARIANTS = ['next-load', 'webpack', 'react-dom', 'pr-preview'] as const;
+
+/**
+ * Seeds docs/ from the latest version when it holds no page (as scripts/seed-next.ts does); returns
+ * what undoes it. Pages a writer already has in docs/ are used as they are and left alone.
+ */
+function seedNextVersion(): () => void {
+  const hasPages = existsSync('docs') && readdirSync('docs').some((name) => !name.startsWith('.'));
+  if (hasPages) return () => undefined;
+  const source = `versioned_docs/version-${LATEST_VERSION}`;
+  const copied = readdirSync(source);
+  cpSync(source, 'docs', { recursive: true });
+  process.stdout.write(`docs/ seeded from ${source} for this build\n`);
+  return () => {
+    for (const name of copied) rmSync(join('docs', name), { recursive: true, force: true });
+  };
+}
 
 function usage(): string {
   const names = Object.entries(VARIANTS)
-    .map(([name, variant]) => `  ${name.padEnd(10)}${variant.description} -> ${variant.outDir}`)
+    .map(([name, variant]) => `  ${name.padEnd(12)}${variant.description} -> ${variant.outDir}`)
     .join('\n');
   return `Usage: tsx scripts/build-variant.ts <variant> [--out-dir DIR]\n\nVariants:\n${names}\n`;
 }
@@ -62,11 +120,16 @@ function main(argv: string[]): number {
   const outDir = resolve(outIndex >= 0 && argv[outIndex + 1] ? argv[outIndex + 1]! : variant.outDir);
   process.stdout.write(`Building variant "${name}" (${variant.description}) into ${outDir}\n`);
   // The site's own build command (package.json `build`), so a variant builds with the same Node flags.
-  const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--out-dir', outDir], {
-    stdio: 'inherit',
-    env: { ...process.env, ...variant.env },
-  });
-  return result.status ?? 1;
+  const unseed = variant.seedNext ? seedNextVersion() : () => undefined;
+  try {
+    const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--out-dir', outDir], {
+      stdio: 'inherit',
+      env: { ...process.env, ...variant.env },
+    });
+    return result.status ?? 1;
+  } finally {
+    unseed();
+  }
 }
 
 if (require.main === module) {

@@ -46,6 +46,14 @@ npm run pdf
 step "Site variants: a dummy analytics counter id, hosted search with dummy settings"
 npx tsx scripts/build-variant.ts metrica
 npx tsx scripts/build-variant.ts hosted
+
+step "Site variants of the README's other switches (read by tests/e2e/switches.test.ts)"
+for variant in next-load react-dom pr-preview webpack; do
+  npx tsx scripts/build-variant.ts "$variant"
+done
+# pr-preview has DOCS_BUILD_CACHE=true: build it again from the cache it wrote (about 20 s); the
+# browser test opens this second build.
+npx tsx scripts/build-variant.ts pr-preview
 export MONQ_DOCS_HOSTED_BUILD_DIR=build-variants/hosted
 
 step "Unit and browser tests"
