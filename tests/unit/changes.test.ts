@@ -1,0 +1,167 @@
+/**
+ * «Что изменилось с 8.9»: the structural comparison of a page in two versions, on the fixture pairs of
+ * tests/fixtures/changes (a section added, a parameter row changed, wording only, a page moved, a page
+ * removed, a page new), and the Russian summary with its plural forms.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { comparePages, countChanges, hasChanges } from '../../plugins/changes/compare';
+import { computeChanges, permalinkOf, type ChangesOptions } from '../../plugins/changes/pages';
+import { linkTarget, pageStructure } from '../../plugins/changes/structure';
+import { pluralForm, sectionNote, summaryLine } from '../../plugins/changes/words';
+import { MOVED_PAGES } from '../../config/moved-pages';
+
+const fixtures = fileURLToPath(new URL('../fixtures/changes/', import.meta.url));
+const OPTIONS: ChangesOptions = {
+  newer: { version: '9.0', dir: join(fixtures, 'new'), base: '/docs/' },
+  older: { version: '8.9', dir: join(fixtures, 'old'), base: '/docs/8.9/' },
+  moved: { 'guide/checklist': 'guide/steps/checklist' },
+  changesBase: '/docs/changes/',
+};
+const site = computeChanges(OPTIONS);
+const result = (docPath: string) => {
+  const found = site.pages.find((page) => page.page.docPath === docPath);
+  assert.ok(found, `${docPath} is compared`);
+  return found;
+};
+
+const compare = (older: string, newer: string) =>
+  comparePages(pageStructure(older, { docPath: 'guide/page' }), pageStructure(newer, { docPath: 'guide/page' }));
+
+describe('fixture pairs', () => {
+  test('a section added and a parameter row changed: both in the summary, with the sections to link to', () => {
+    const agent = result('guide/agent');
+    assert.equal(agent.status, 'changed');
+    assert.equal(agent.summary, '1 раздел добавлен, 1 параметр изменён');
+    const changed = agent.change?.sections.filter((section) => section.status !== 'same').map((section) => [section.id, section.status, sectionNote(section)]);
+    assert.deepEqual(changed, [
+      // the intro lost «8.9»: wording, not a change
+      ['', 'wording', 'изменена только формулировка'],
+      ['params', 'changed', 'параметр изменён: «port»'],
+      ['check', 'added', 'новый раздел'],
+    ]);
+    assert.equal(agent.comparePath, '/docs/changes/guide/agent/');
+  });
+
+  test('wording only: not a change, and the words stay for the full comparison', () => {
+    const reports = result('guide/reports');
+    assert.equal(reports.status, 'same');
+    assert.equal(reports.summary, '');
+    assert.equal(reports.comparePath, undefined);
+    const build = reports.change?.sections.find((section) => section.id === 'build');
+    assert.equal(build?.status, 'wording');
+    const parts = build?.blocks[0]?.parts ?? [];
+    assert.ok(parts.some((part) => part.op === 'del' && part.text.includes('строится')));
+    assert.ok(parts.some((part) => part.op === 'add' && part.text.includes('построен')));
+  });
+
+  test('a page moved: compared with its old path through the mapping; its relative links resolve to the same doc', () => {
+    const checklist = result('guide/steps/checklist');
+    assert.equal(checklist.older?.docPath, 'guide/checklist');
+    assert.equal(checklist.older?.permalink, '/docs/8.9/guide/checklist/');
+    // the intro links to reports from another folder: same target, no change; a list item with a command was added
+    assert.deepEqual(
+      checklist.change?.sections.map((section) => [section.id, section.status]),
+      [['', 'same'], ['steps', 'changed']],
+    );
+    assert.equal(checklist.summary, '1 раздел изменён');
+  });
+
+  test('a page removed: listed with its last 8.9 address; a new page is new', () => {
+    assert.deepEqual(site.removed.map((page) => [page.docPath, page.permalink, page.title]), [['guide/userlogs', '/docs/8.9/guide/userlogs/', 'Журнал действий']]);
+    assert.equal(result('guide/miners').status, 'new');
+    assert.deepEqual(site.sections.get('guide'), { label: 'Руководство', position: 2 });
+  });
+
+  test('a mapping to a page that does not exist stops the comparison', () => {
+    assert.throws(() => computeChanges({ ...OPTIONS, moved: { 'guide/checklist': 'guide/nowhere' } }), /guide\/nowhere is not in 9\.0/);
+    assert.throws(() => computeChanges({ ...OPTIONS, moved: { 'guide/gone': 'guide/agent' } }), /guide\/gone is not in 8\.9/);
+  });
+
+  test('a page that cannot be compared stops the build and names the page, never «без изменений»', () => {
+    const twice = '---\ntitle: x\n---\n\n## А {#a}\n\nТекст.\n\n## Б {#a}\n\nТекст.\n';
+    assert.throws(() => pageStructure(twice, { docPath: 'x' }), /heading id #a is used twice/);
+  });
+});
+
+describe('what counts as a change', () => {
+  const page = (body: string) => `---\ntitle: "Страница"\n---\n\n${body}\n`;
+
+  test('code samples: any change after trimming', () => {
+    const change = compare(page('## А {#a}\n\n```yaml\nport: 1\n```'), page('## А {#a}\n\n```yaml\nport: 2\n```'));
+    assert.equal(change.sections[0]?.status, 'changed');
+    assert.equal(sectionNote(change.sections[0]!), 'изменён пример кода');
+    assert.equal(compare(page('```yaml\nport: 1\n```'), page('```yaml\n\nport: 1\n\n```')).sections[0]?.status, 'same');
+  });
+
+  test('prose: punctuation, case, quotes and «ё» are not even wording; other words are wording only', () => {
+    assert.equal(compare(page('## А {#a}\n\nОткройте "Настройки".'), page('## А {#a}\n\nоткройте «Настройки»')).sections[0]?.status, 'same');
+    const reworded = compare(page('## А {#a}\n\nОткройте раздел.'), page('## А {#a}\n\nПерейдите в раздел.'));
+    assert.equal(reworded.sections[0]?.status, 'wording');
+    assert.equal(hasChanges(countChanges(reworded)), false);
+  });
+
+  test('facts inside prose: a bold menu path, inline code or a link target changes the section', () => {
+    assert.equal(compare(page('## А {#a}\n\nОткройте **Настройки → Агенты**.'), page('## А {#a}\n\nОткройте **Настройки → Сборщики**.')).sections[0]?.status, 'changed');
+    assert.equal(compare(page('## А {#a}\n\n- Укажите `port`.'), page('## А {#a}\n\n- Укажите `listen`.')).sections[0]?.status, 'changed');
+    assert.equal(compare(page('## А {#a}\n\nСм. [метрики](./metrics.md).'), page('## А {#a}\n\nСм. [метрики](./collected-metrics.md).')).sections[0]?.status, 'changed');
+  });
+
+  test('parameter rows by their first cell; rows of other tables only mark the section', () => {
+    const table = (rows: string) => page(`## А {#a}\n\n| Параметр | Тип |\n| --- | --- |\n${rows}`);
+    const change = compare(table('| `a` | строка |\n| `b` | число |'), table('| `b` | строка |\n| `c` | число |'));
+    assert.deepEqual(countChanges(change), { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 1, paramsRemoved: 1, paramsChanged: 1 });
+    assert.equal(summaryLine(countChanges(change)), '1 параметр добавлен, 1 параметр изменён, 1 параметр удалён');
+    const other = (rows: string) => page(`## А {#a}\n\n| Шаг | Что сделать |\n| --- | --- |\n${rows}`);
+    const steps = compare(other('| 1 | Откройте |'), other('| 1 | Откройте |\n| 2 | Сохраните |'));
+    assert.equal(summaryLine(countChanges(steps)), '1 раздел изменён');
+    assert.equal(sectionNote(steps.sections[0]!), 'изменена таблица');
+  });
+
+  test('a removed section stays where it stood, between the sections around it', () => {
+    const change = compare(page('## А {#a}\n\nТекст.\n\n## Б {#b}\n\nТекст.\n\n## В {#c}\n\nТекст.'), page('## А {#a}\n\nТекст.\n\n## В {#c}\n\nТекст.'));
+    assert.deepEqual(change.sections.map((section) => [section.id, section.status]), [['a', 'same'], ['b', 'removed'], ['c', 'same']]);
+    assert.equal(summaryLine(countChanges(change)), '1 раздел удалён');
+  });
+
+  test('links: 8.9 addresses and moved pages compare as the same doc', () => {
+    const moved = { docPath: 'guide/page', mapDocPath: (path: string) => (path === 'get-started/quick-guide/checklist' ? 'get-started/quick-guide/umbrella/checklist' : path) };
+    assert.equal(linkTarget('/docs/8.9/guide/signals/#rules', moved), 'doc:guide/signals#rules');
+    assert.equal(linkTarget('../get-started/quick-guide/checklist.md', moved), 'doc:get-started/quick-guide/umbrella/checklist');
+    assert.equal(linkTarget('/docs/guide/signals', { docPath: 'x' }), 'doc:guide/signals');
+    assert.equal(linkTarget('./index.md', { docPath: 'guide/data-collect/page' }), 'doc:guide/data-collect');
+    assert.equal(linkTarget('/glossary#signal', { docPath: 'x' }), '/glossary#signal');
+  });
+});
+
+describe('words', () => {
+  test('Russian plural forms', () => {
+    const forms = ['раздел', 'раздела', 'разделов'] as const;
+    assert.deepEqual([0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112].map((n) => `${n} ${pluralForm(n, forms)}`), [
+      '0 разделов', '1 раздел', '2 раздела', '4 раздела', '5 разделов', '11 разделов', '12 разделов', '14 разделов',
+      '21 раздел', '22 раздела', '25 разделов', '101 раздел', '111 разделов', '112 разделов',
+    ]);
+  });
+
+  test('the summary line', () => {
+    const zero = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0 };
+    assert.equal(summaryLine({ ...zero, sectionsChanged: 2, paramsAdded: 1 }), '2 раздела изменены, 1 параметр добавлен');
+    assert.equal(summaryLine({ ...zero, sectionsAdded: 5, paramsRemoved: 22 }), '5 разделов добавлено, 22 параметра удалены');
+    assert.equal(summaryLine(zero), '');
+  });
+
+  test('addresses', () => {
+    assert.equal(permalinkOf('/docs/', 'guide/index'), '/docs/guide/');
+    assert.equal(permalinkOf('/docs/8.9/', 'index'), '/docs/8.9/');
+    assert.equal(permalinkOf('/docs/changes/', 'reference/agent-plugins/tcp'), '/docs/changes/reference/agent-plugins/tcp/');
+  });
+
+  test('the moved pages of the site are pairs of doc paths', () => {
+    for (const [from, to] of Object.entries(MOVED_PAGES)) {
+      assert.match(from, /^[\w/-]+$/);
+      assert.match(to, /^[\w/-]+$/);
+    }
+  });
+});
