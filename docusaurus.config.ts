@@ -28,6 +28,7 @@ import { SEARCH_PAGE_PATH, searchPlugins, searchThemeConfig } from './config/sea
 import { clientModules } from './config/clientModules';
 import { SITEMAP_FILE, deployPlugins } from './config/deploy';
 import { llmsPlugins } from './config/llms';
+import { changesPlugins } from './config/changes';
 import { prism } from './config/prism';
 import { rehypePlugins } from './config/content';
 import { DOCS_PLUGIN, perfPlugins, pageTemplate } from './config/perf';
@@ -128,6 +129,7 @@ const config = {
     ...searchPlugins(env),
     ...deployPlugins(env),
     ...llmsPlugins(),
+    ...changesPlugins(),
     ...perfPlugins(env, docsInstances),
   ],
 

@@ -4,7 +4,7 @@
  * plugin that writes the block (remark-changes-block.ts) read the same result (`siteChanges`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { comparePages, countChanges, hasChanges, type Counts, type PageChange } from './compare';
 import { pageStructure } from './structure';
 import { summaryLine } from './words';
@@ -89,9 +89,10 @@ export function permalinkOf(base: string, docPath: string): string {
 
 function readPages(version: VersionDir): Map<string, DocPage & { source: string }> {
   const pages = new Map<string, DocPage & { source: string }>();
-  for (const file of markdownFiles(version.dir)) {
+  // absolute paths: the remark plugin looks pages up by the path of the file it compiles
+  for (const file of markdownFiles(resolve(version.dir))) {
     const source = readFileSync(file, 'utf8');
-    const docPath = docPathOf(version.dir, file);
+    const docPath = docPathOf(resolve(version.dir), file);
     pages.set(docPath, {
       docPath,
       file,
@@ -171,9 +172,17 @@ export function computeChanges(options: ChangesOptions): SiteChanges {
 
 const cache = new Map<string, SiteChanges>();
 
-/** The comparison of the site, computed once per process and options. */
+const cacheKey = (options: ChangesOptions) => JSON.stringify([options.newer, options.older, options.moved, options.changesBase]);
+
+/** Keep a comparison for the remark plugin of the same process. */
+export function rememberChanges(options: ChangesOptions, changes: SiteChanges): SiteChanges {
+  cache.set(cacheKey(options), changes);
+  return changes;
+}
+
+/** The comparison of the site: the one the plugin computed, or computed here once a process. */
 export function siteChanges(options: ChangesOptions): SiteChanges {
-  const key = JSON.stringify(options);
+  const key = cacheKey(options);
   let result = cache.get(key);
   if (!result) {
     result = computeChanges(options);

@@ -66,6 +66,16 @@ export function sectionTitle(section: Pick<SectionChange, 'id' | 'title'>): stri
   return section.id === '' ? 'Вводная часть' : section.title;
 }
 
+/** The first line of the overview: how many pages changed, are new, were removed, stayed the same. */
+export function overviewLead(counts: { changed: number; added: number; removed: number; same: number }): string {
+  const count = (value: number, forms: Forms) => `${value} ${pluralForm(value, forms)}`;
+  return (
+    `В документации 9.0 ${count(counts.changed, ['изменённая страница', 'изменённые страницы', 'изменённых страниц'])}, ` +
+    `${count(counts.added, ['новая', 'новые', 'новых'])}; ${count(counts.removed, ['страница 8.9 удалена', 'страницы 8.9 удалены', 'страниц 8.9 удалено'])}. ` +
+    `Ещё ${count(counts.same, ['страница', 'страницы', 'страниц'])} без изменений по сути: в них поправлены только формулировки.`
+  );
+}
+
 export const TEXT = {
   blockTitle: 'Что изменилось с 8.9',
   newPage: 'Новое в 9.0',
