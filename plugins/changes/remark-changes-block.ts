@@ -43,7 +43,7 @@ export function changesBlock(result: PageResult, changesBase: string): ElementCo
       return element('li', {}, [element('a', { href }, [text(sectionTitle(section))]), text(` — ${sectionNote(section)}`)]);
     });
   return element('details', { className: BLOCK_CLASS.split(' ') }, [
-    element('summary', {}, [element('strong', {}, [text(`${TEXT.blockTitle}:`)]), text(` ${result.summary ?? ''}`)]),
+    element('summary', {}, [text(`${TEXT.blockTitle}: ${result.summary ?? ''}`)]),
     element('ul', {}, items),
     element('p', {}, [element('a', { href: compare }, [text(TEXT.compare)]), text(' · '), element('a', { href: changesBase }, [text(TEXT.overviewTitle)])]),
   ]);

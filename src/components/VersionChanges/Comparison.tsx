@@ -29,7 +29,7 @@ function Block({ block }: { block: BlockChange }): ReactNode {
   const sign = { same: ' ', add: '+', del: '−', change: '±' }[block.op];
   const label = { same: '', add: 'Добавлено в 9.0: ', del: 'Удалено в 9.0: ', change: 'Изменено: ' }[block.op];
   return (
-    <div className={`${styles.block} ${styles[block.op]}`}>
+    <div className={[styles.block, styles[block.op]].filter(Boolean).join(' ')}>
       <span className={styles.sign} aria-hidden="true">
         {sign}
       </span>
@@ -74,7 +74,7 @@ export default function Comparison({ comparison }: { comparison: ComparisonData 
           <p>Раздел с пометкой «Изменена формулировка» говорит о том же, что и раньше, другими словами.</p>
         </div>
         {sections.map((section) => (
-          <section key={section.anchor} className={`${styles.section} ${styles[section.status]}`}>
+          <section key={section.anchor} className={[styles.section, styles[section.status]].filter(Boolean).join(' ')}>
             <Heading as="h2" id={section.anchor}>
               {section.title}
             </Heading>
