@@ -1,6 +1,6 @@
 /**
  * «Что изменилось с 8.9» (plugins/changes) in the built site, in Chromium on loopback:
- * - a changed 9.0 page shows a closed <details> under its title, which opens before any script runs;
+ * - a changed 9.0 page shows a closed <details> under its title, which opens with scripts turned off;
  *   an unchanged page shows nothing, a new page the mark «Новое в 9.0»;
  * - a comparison page on a 360 px phone: nothing wider than the screen, additions and removals
  *   marked by signs and underlining / striking through, not by colour alone; axe in light, dark and
@@ -55,27 +55,26 @@ async function axeEverywhere(page: Page, path: string): Promise<string[]> {
 }
 
 describe('the block on 9.0 pages', () => {
-  test('a changed page: closed <details> under the title with the summary line; it opens, lists the sections and links to the comparison, before any script runs', async () => {
-    const { page } = await site.open({ viewport: { width: 1280, height: 900 } });
+  test('a changed page: closed <details> under the title with the summary line; it opens, lists the sections and links to the comparison, with scripts turned off', async () => {
+    // no script at all: the browser opens <details> by itself
+    const { page } = await site.open({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     await page.goto(site.server.url + CHANGED);
-    // no input yet: the page's scripts wait for it (hydration on intent)
-    assert.equal(await page.getAttribute('html', 'data-has-hydrated'), null);
     const block = page.locator('article details.monq-changes');
     assert.equal(await block.count(), 1);
     // right under the title
     assert.equal(await page.locator('article header:has(h1) + details.monq-changes').count(), 1);
     assert.equal(await block.getAttribute('open'), null, 'collapsed by default');
-    assert.match((await block.locator('summary').innerText()).trim(), /^Что изменилось с 8\.9: 1 раздел удалён$/);
-    await block.locator('summary').click();
     const compare = block.getByRole('link', { name: 'Сравнить с 8.9' });
+    assert.equal(await compare.isVisible(), false);
+    assert.equal((await block.locator('summary').innerText()).trim(), 'Что изменилось с 8.9: 1 раздел удалён');
+    await block.locator('summary').click();
     await compare.waitFor({ state: 'visible' });
-    assert.equal(await page.getAttribute('html', 'data-has-hydrated'), null, 'opened without the page scripts');
-    const items = await block.locator('li').allInnerTexts();
-    assert.deepEqual(items, ['Откуда берутся проблемы — раздел удалён']);
+    assert.deepEqual(await block.locator('li').allInnerTexts(), ['Откуда берутся проблемы — раздел удалён']);
     assert.equal(await block.locator('li a').getAttribute('href'), '/docs/changes/guide/reports/#problems-source');
     await compare.click();
-    await page.waitForURL(`**${'/docs/changes/guide/reports/'}`);
+    await page.waitForURL('**/docs/changes/guide/reports/');
     assert.match(await page.locator('h1').innerText(), /«Отчёты»: сравнение 9\.0 с 8\.9/);
+    assert.equal(await page.locator('#problems-source').count(), 1);
     await page.context().close();
   });
 
@@ -87,6 +86,17 @@ describe('the block on 9.0 pages', () => {
     const mark = page.locator('article .monq-changes--new');
     assert.match(await mark.innerText(), /^Новое в 9\.0\. Этой страницы в документации 8\.9 не было\./);
     assert.equal(await page.locator('article details.monq-changes').count(), 0);
+    await page.context().close();
+  });
+
+  test('the opened block passes axe in light and dark mode, on desktop and on a 360 px phone', async () => {
+    const opened = await site.open({ viewport: { width: 1280, height: 900 } });
+    const { page } = opened;
+    await visit(page, site.server.url + CHANGED);
+    assert.deepEqual(await axeEverywhere(page, CHANGED), []);
+    await page.setViewportSize({ width: 360, height: 740 });
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(opened.consoleErrors, []);
     await page.context().close();
   });
 });
@@ -121,6 +131,8 @@ describe('a comparison page', () => {
     const sections = await page.locator('main section h2').count();
     assert.ok(sections > 3, `sections: ${sections}`);
     assert.deepEqual(await axeEverywhere(page, COMPARISON), []);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(opened.consoleErrors, []);
     await page.context().close();
   });
