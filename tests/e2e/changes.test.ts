@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { axeViolations, buildDir, siteUnderTest, visit } from './lib';
+import { axeViolations, buildDir, hydrated, siteUnderTest, visit } from './lib';
 import { sitemapPaths } from '../../scripts/lib/bench-pages';
 
 const site = siteUnderTest();
@@ -40,6 +40,8 @@ function comparisonPages(dir = join(buildDir, 'docs/changes'), prefix = '/docs/c
 
 async function axeEverywhere(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
+  // the theme follows the system once the page's scripts run
+  if ((await page.getAttribute('html', 'data-has-hydrated')) !== 'true') await hydrated(page);
   const report = (screen: string, found: Awaited<ReturnType<typeof axeViolations>>) => {
     for (const v of found) problems.push(`${path} [${screen}] ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(' | ')}`);
   };
