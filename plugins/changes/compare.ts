@@ -5,7 +5,10 @@
  * The block diff of the full comparison comes from the `diff` package.
  */
 import { diffArrays, diffWords } from 'diff';
-import type { Block, PageStructure, Section } from './structure';
+import type { Block, PageStructure, Row, Section } from './structure';
+
+/** The kinds of fact in prose (structure.ts): inline code, bold interface names, links, images. */
+export type FactKind = 'code' | 'bold' | 'link' | 'image';
 
 export type SectionStatus = 'added' | 'removed' | 'changed' | 'wording' | 'same';
 
@@ -17,8 +20,8 @@ export interface SectionFacts {
   /** Rows of tables that are not parameter tables were added, removed or changed. */
   rows: boolean;
   code: boolean;
-  /** Inline code, bold interface names, links or images differ. */
-  facts: boolean;
+  /** The kinds of fact in the prose that differ: inline code, bold interface names, links, images. */
+  facts: FactKind[];
 }
 
 export interface SectionChange {
@@ -54,16 +57,25 @@ export interface Counts {
   paramsChanged: number;
 }
 
-const noFacts = (): SectionFacts => ({ paramsAdded: [], paramsRemoved: [], paramsChanged: [], rows: false, code: false, facts: false });
+const noFacts = (): SectionFacts => ({ paramsAdded: [], paramsRemoved: [], paramsChanged: [], rows: false, code: false, facts: [] });
 
-function mapDiff(older: Map<string, string>, newer: Map<string, string>): { added: string[]; removed: string[]; changed: string[] } {
-  const added = [...newer.keys()].filter((key) => !older.has(key));
-  const removed = [...older.keys()].filter((key) => !newer.has(key));
-  const changed = [...newer.keys()].filter((key) => older.has(key) && older.get(key) !== newer.get(key));
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
+
+/** Rows added, removed and changed, by key; each named by its first cell as written. */
+function mapDiff(older: Map<string, Row>, newer: Map<string, Row>): { added: string[]; removed: string[]; changed: string[] } {
+  const added = [...newer].filter(([key]) => !older.has(key)).map(([, row]) => row.name);
+  const removed = [...older].filter(([key]) => !newer.has(key)).map(([, row]) => row.name);
+  const changed = [...newer].filter(([key, row]) => older.has(key) && older.get(key)?.value !== row.value).map(([, row]) => row.name);
   return { added, removed, changed };
 }
 
-const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
+/** The kinds of fact whose multisets differ between two sorted lists of facts (`code:…`, `bold:…`). */
+function factKinds(older: readonly string[], newer: readonly string[]): FactKind[] {
+  const kinds: FactKind[] = ['code', 'bold', 'link', 'image'];
+  const of = (list: readonly string[], kind: FactKind) => list.filter((fact) => fact.startsWith(`${kind}:`));
+  return kinds.filter((kind) => !sameList(of(older, kind), of(newer, kind)));
+}
+
 
 /** The structural difference of one section present in both versions. */
 export function sectionFacts(older: Section, newer: Section): SectionFacts {
@@ -75,12 +87,12 @@ export function sectionFacts(older: Section, newer: Section): SectionFacts {
     paramsChanged: params.changed,
     rows: rows.added.length + rows.removed.length + rows.changed.length > 0,
     code: !sameList(older.code, newer.code),
-    facts: !sameList(older.facts, newer.facts),
+    facts: factKinds(older.facts, newer.facts),
   };
 }
 
 export function isStructural(facts: SectionFacts): boolean {
-  return facts.paramsAdded.length + facts.paramsRemoved.length + facts.paramsChanged.length > 0 || facts.rows || facts.code || facts.facts;
+  return facts.paramsAdded.length + facts.paramsRemoved.length + facts.paramsChanged.length > 0 || facts.rows || facts.code || facts.facts.length > 0;
 }
 
 /** Russian words: jsdiff's own tokenizer splits Cyrillic words into letters. */
@@ -183,7 +195,7 @@ export function countChanges(change: PageChange): Counts {
     counts.paramsAdded += facts.paramsAdded.length;
     counts.paramsRemoved += facts.paramsRemoved.length;
     counts.paramsChanged += facts.paramsChanged.length;
-    if (facts.rows || facts.code || facts.facts) counts.sectionsChanged += 1;
+    if (facts.rows || facts.code || facts.facts.length > 0) counts.sectionsChanged += 1;
   }
   return counts;
 }

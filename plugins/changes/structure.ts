@@ -17,16 +17,23 @@ export interface Block {
   text: string;
 }
 
+export interface Row {
+  /** The first cell as the reader sees it (`successConfig.timeout`). */
+  name: string;
+  /** The row's cells, normalised, with their facts. */
+  value: string;
+}
+
 export interface Section {
   /** The heading's explicit id; `''` for the text before the first heading. */
   id: string;
   title: string;
   depth: number;
   blocks: Block[];
-  /** Rows of parameter tables, by their first cell: the normalised row. */
-  params: Map<string, string>;
+  /** Rows of parameter tables, by their normalised first cell: the first cell as written, and the normalised row. */
+  params: Map<string, Row>;
   /** Rows of other tables, by their first cell. */
-  rows: Map<string, string>;
+  rows: Map<string, Row>;
   /** Code samples, trimmed, with their language. */
   code: string[];
   /** Inline code, bold text, link and image targets, sorted. */
@@ -139,7 +146,10 @@ function addTable(section: Section, table: Table, context: LinkContext): void {
       collectFacts(cell, context, facts);
       return [normalise(toString(cell)), ...facts.sort()].join(' ');
     });
-    target.set(target.has(key) ? `${key} (${target.size + 1})` : key, value.join(' | '));
+    // a first cell used twice (the same parameter of two plugins) keeps both rows
+    let unique = key;
+    for (let n = 2; target.has(unique); n += 1) unique = `${key} (${n})`;
+    target.set(unique, { name: cells[0] ?? '', value: value.join(' | ') });
     section.blocks.push({ kind: 'row', text: cells.join(' | ') });
   }
 }

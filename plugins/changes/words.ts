@@ -2,7 +2,7 @@
  * The Russian text of the changes block, the comparison pages and the overview: counts with the
  * right plural forms («1 раздел изменён», «2 раздела изменены», «5 разделов изменено»).
  */
-import type { Counts, SectionChange } from './compare';
+import type { Counts, FactKind, SectionChange } from './compare';
 
 type Forms = readonly [one: string, few: string, many: string];
 
@@ -37,6 +37,13 @@ export function summaryLine(counts: Counts): string {
   return parts.join(', ');
 }
 
+const FACT_NAMES: Record<FactKind, string> = {
+  code: 'код в тексте',
+  bold: 'названия в интерфейсе',
+  link: 'ссылки',
+  image: 'иллюстрации',
+};
+
 function names(keys: readonly string[]): string {
   return keys.map((key) => `«${key}»`).join(', ');
 }
@@ -50,14 +57,14 @@ export function sectionNote(section: SectionChange): string {
   const { facts } = section;
   const notes: string[] = [];
   const params = (keys: readonly string[], verb: Forms) => {
-    if (keys.length) notes.push(`${pluralForm(keys.length, PARAMETER)} ${pluralForm(keys.length, verb)}: ${names(keys)}`);
+    if (keys.length) notes.push(`${phrase(keys.length, PARAMETER, verb)}: ${names(keys)}`);
   };
   params(facts.paramsAdded, ADDED);
   params(facts.paramsChanged, CHANGED);
   params(facts.paramsRemoved, REMOVED);
   if (facts.rows) notes.push('изменена таблица');
   if (facts.code) notes.push('изменён пример кода');
-  if (facts.facts) notes.push('изменены ссылки, команды или названия в интерфейсе');
+  if (facts.facts.length) notes.push(`изменены: ${facts.facts.map((kind) => FACT_NAMES[kind]).join(', ')}`);
   return notes.join('; ');
 }
 

@@ -39,7 +39,7 @@ describe('fixture pairs', () => {
     assert.deepEqual(changed, [
       // the intro lost «8.9»: wording, not a change
       ['', 'wording', 'изменена только формулировка'],
-      ['params', 'changed', 'параметр изменён: «port»'],
+      ['params', 'changed', '1 параметр изменён: «port»'],
       ['check', 'added', 'новый раздел'],
     ]);
     assert.equal(agent.comparePath, '/docs/changes/guide/agent/');
@@ -103,7 +103,9 @@ describe('what counts as a change', () => {
     assert.equal(hasChanges(countChanges(reworded)), false);
   });
 
-  test('facts inside prose: a bold menu path, inline code or a link target changes the section', () => {
+  test('facts inside prose: a bold menu path, inline code or a link target changes the section, and the note says which', () => {
+    const both = compare(page('## А {#a}\n\nОткройте **Агенты** и [справку](./a.md).'), page('## А {#a}\n\nОткройте **Сборщики** и [справку](./b.md).'));
+    assert.equal(sectionNote(both.sections[0]!), 'изменены: названия в интерфейсе, ссылки');
     assert.equal(compare(page('## А {#a}\n\nОткройте **Настройки → Агенты**.'), page('## А {#a}\n\nОткройте **Настройки → Сборщики**.')).sections[0]?.status, 'changed');
     assert.equal(compare(page('## А {#a}\n\n- Укажите `port`.'), page('## А {#a}\n\n- Укажите `listen`.')).sections[0]?.status, 'changed');
     assert.equal(compare(page('## А {#a}\n\nСм. [метрики](./metrics.md).'), page('## А {#a}\n\nСм. [метрики](./collected-metrics.md).')).sections[0]?.status, 'changed');
@@ -114,6 +116,9 @@ describe('what counts as a change', () => {
     const change = compare(table('| `a` | строка |\n| `b` | число |'), table('| `b` | строка |\n| `c` | число |'));
     assert.deepEqual(countChanges(change), { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 1, paramsRemoved: 1, paramsChanged: 1 });
     assert.equal(summaryLine(countChanges(change)), '1 параметр добавлен, 1 параметр изменён, 1 параметр удалён');
+    // named as written in the first cell
+    const three = compare(table('| `a` | строка |'), table('| `a` | строка |\n| `successConfig.timeout` | число |\n| `replyTimeout` | число |\n| `packetCount` | число |'));
+    assert.equal(sectionNote(three.sections[0]!), '3 параметра добавлены: «successConfig.timeout», «replyTimeout», «packetCount»');
     const other = (rows: string) => page(`## А {#a}\n\n| Шаг | Что сделать |\n| --- | --- |\n${rows}`);
     const steps = compare(other('| 1 | Откройте |'), other('| 1 | Откройте |\n| 2 | Сохраните |'));
     assert.equal(summaryLine(countChanges(steps)), '1 раздел изменён');
