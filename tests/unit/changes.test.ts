@@ -12,6 +12,19 @@ import { computeChanges, permalinkOf, type ChangesOptions } from '../../plugins/
 import { linkTarget, pageStructure } from '../../plugins/changes/structure';
 import { pluralForm, sectionNote, summaryLine } from '../../plugins/changes/words';
 import { MOVED_PAGES } from '../../config/moved-pages';
+import { changesBlock } from '../../plugins/changes/remark-changes-block';
+import { articleToMarkdown } from '../../plugins/llms/html-to-markdown';
+import type { ElementContent } from 'hast';
+
+/** The block as HTML, for reading in a test (what the page renders, without the theme's classes). */
+function toHtml(node: ElementContent): string {
+  if (node.type === 'text') return node.value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  if (node.type !== 'element') return '';
+  const attributes = Object.entries(node.properties)
+    .map(([name, value]) => ` ${name === 'className' ? 'class' : name}="${Array.isArray(value) ? value.join(' ') : String(value)}"`)
+    .join('');
+  return `<${node.tagName}${attributes}>${node.children.map(toHtml).join('')}</${node.tagName}>`;
+}
 
 const fixtures = fileURLToPath(new URL('../fixtures/changes/', import.meta.url));
 const OPTIONS: ChangesOptions = {
@@ -83,6 +96,32 @@ describe('fixture pairs', () => {
   test('a page that cannot be compared stops the build and names the page, never «без изменений»', () => {
     const twice = '---\ntitle: x\n---\n\n## А {#a}\n\nТекст.\n\n## Б {#a}\n\nТекст.\n';
     assert.throws(() => pageStructure(twice, { docPath: 'x' }), /heading id #a is used twice/);
+  });
+});
+
+describe('the block under the title', () => {
+  test('a changed page: <details> with the summary line, the sections (removed ones and the intro on the comparison page) and «Сравнить с 8.9»', () => {
+    const block = changesBlock(result('guide/agent'), '/docs/changes/');
+    assert.ok(block);
+    assert.equal(
+      toHtml(block),
+      '<details class="monq-changes search-index-skip"><summary>Что изменилось с 8.9: 1 раздел добавлен, 1 параметр изменён</summary>' +
+        '<ul><li><a href="#params">Параметры</a> — 1 параметр изменён: «port»</li><li><a href="#check">Проверка</a> — новый раздел</li></ul>' +
+        '<p><a href="/docs/changes/guide/agent/">Сравнить с 8.9</a> · <a href="/docs/changes/">Что изменилось в документации 9.0</a></p></details>',
+    );
+  });
+
+  test('a new page gets the mark; an unchanged page (wording only) nothing', () => {
+    assert.equal(
+      toHtml(changesBlock(result('guide/miners'), '/docs/changes/')!),
+      '<p class="monq-changes search-index-skip monq-changes--new"><strong>Новое в 9.0</strong>. Этой страницы в документации 8.9 не было. <a href="/docs/changes/">Что изменилось в документации 9.0</a>.</p>',
+    );
+    assert.equal(changesBlock(result('guide/reports'), '/docs/changes/'), undefined);
+  });
+
+  test('the Markdown twin of a page leaves the block out', () => {
+    const html = `<div class="theme-doc-markdown markdown">${toHtml(changesBlock(result('guide/agent'), '/docs/changes/')!)}<p>Текст страницы.</p></div>`;
+    assert.equal(articleToMarkdown(html, { pageUrl: 'https://docs.monq.ru/docs/guide/agent/' }), 'Текст страницы.\n');
   });
 });
 
