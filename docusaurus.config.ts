@@ -28,7 +28,7 @@ import { SEARCH_PAGE_PATH, searchPlugins, searchThemeConfig } from './config/sea
 import { clientModules } from './config/clientModules';
 import { SITEMAP_FILE, deployPlugins } from './config/deploy';
 import { llmsPlugins } from './config/llms';
-import { changesPlugins } from './config/changes';
+import { CHANGES_BASE, changesPlugins } from './config/changes';
 import { prism } from './config/prism';
 import { rehypePlugins } from './config/content';
 import { DOCS_PLUGIN, perfPlugins, pageTemplate } from './config/perf';
@@ -130,7 +130,8 @@ const config = {
     ...deployPlugins(env),
     ...llmsPlugins(),
     ...changesPlugins(),
-    ...perfPlugins(env, docsInstances),
+    // the comparison pages of plugins/changes load their route data apart from the 9.0 pages'
+    ...perfPlugins(env, docsInstances, [CHANGES_BASE]),
   ],
 
   clientModules,

@@ -202,6 +202,18 @@ describe('words', () => {
     assert.equal(permalinkOf('/docs/changes/', 'reference/agent-plugins/tcp'), '/docs/changes/reference/agent-plugins/tcp/');
   });
 
+  test('the comparison pages load their route data apart from the 9.0 pages (a part of their own, before /docs/)', async () => {
+    const { perfPlugins } = await import('../../config/perf');
+    const { docsOptions } = await import('../../config/docs');
+    const { readEnv } = await import('../../config/env');
+    const { CHANGES_BASE } = await import('../../config/changes');
+    const [[, options]] = perfPlugins(readEnv({}), [docsOptions(readEnv({}))], [CHANGES_BASE]) as [[unknown, { routeParts: string[] }]];
+    assert.deepEqual(options.routeParts, ['/docs/changes/', '/docs/8.9/', '/docs/']);
+    const { partOf } = await import('../../src/lib/routes/partOf.cjs');
+    assert.equal(partOf('/docs/changes/guide/reports/', options.routeParts), 0);
+    assert.equal(partOf('/docs/guide/reports/', options.routeParts), 2);
+  });
+
   test('the moved pages of the site are pairs of doc paths', () => {
     for (const [from, to] of Object.entries(MOVED_PAGES)) {
       assert.match(from, /^[\w/-]+$/);
