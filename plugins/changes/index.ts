@@ -6,7 +6,7 @@
  */
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { computeChanges, rememberChanges, type ChangesOptions, type SiteChanges } from './pages';
-import { comparisonData, overviewData } from './page-data';
+import { bundleComparisons, comparisonData, overviewData } from './page-data';
 
 export type ChangesPluginOptions = ChangesOptions & {
   /** The components of the two kinds of page (`@site/src/components/...`). */
@@ -25,10 +25,15 @@ export default function changesPlugin(_context: LoadContext, rawOptions: unknown
     async contentLoaded({ content: loaded, actions }) {
       const content = loaded as SiteChanges;
       const versions = { newer: options.newer.version, older: options.older.version };
-      for (const result of content.pages) {
-        if (result.status !== 'changed' || !result.comparePath) continue;
-        const data = await actions.createData(`${result.page.docPath.replace(/\//g, '--')}.json`, JSON.stringify(comparisonData(result, versions, options.changesBase)));
-        actions.addRoute({ path: result.comparePath, component: options.comparisonComponent, exact: true, modules: { comparison: data } });
+      const entries = content.pages.flatMap((result) =>
+        result.status === 'changed' && result.comparePath ? [{ path: result.comparePath, data: comparisonData(result, versions, options.changesBase) }] : [],
+      );
+      // a few shared data modules: one chunk a page would lengthen every chunk id and the runtime's chunk map
+      for (const [index, bundle] of bundleComparisons(entries).entries()) {
+        const data = await actions.createData(`comparisons-${index}.json`, JSON.stringify(bundle));
+        for (const path of Object.keys(bundle)) {
+          actions.addRoute({ path, component: options.comparisonComponent, exact: true, modules: { comparisons: data } });
+        }
       }
       const overview = await actions.createData('overview.json', JSON.stringify(overviewData(content, 'Документация')));
       actions.addRoute({ path: options.changesBase, component: options.overviewComponent, exact: true, modules: { overview } });

@@ -101,3 +101,28 @@ export function overviewData(site: SiteChanges, topLabel: string): OverviewData 
     groups: [...groups.entries()].sort(([a], [b]) => order(a) - order(b)).map(([, group]) => group),
   };
 }
+
+/** Comparison pages share data modules: one a few pages, so the site gains a handful of chunks, not one a page. */
+export const BUNDLE_BYTES = 150_000;
+
+/**
+ * Group the comparisons into data modules of at most `maxBytes` of JSON each (a larger one stands
+ * alone), in order: each module maps the comparison pages' addresses to their data.
+ */
+export function bundleComparisons(entries: readonly { path: string; data: ComparisonData }[], maxBytes = BUNDLE_BYTES): Record<string, ComparisonData>[] {
+  const bundles: Record<string, ComparisonData>[] = [];
+  let current: Record<string, ComparisonData> = {};
+  let size = 0;
+  for (const { path, data } of entries) {
+    const bytes = Buffer.byteLength(JSON.stringify(data));
+    if (size > 0 && size + bytes > maxBytes) {
+      bundles.push(current);
+      current = {};
+      size = 0;
+    }
+    current[path] = data;
+    size += bytes;
+  }
+  if (size > 0) bundles.push(current);
+  return bundles;
+}

@@ -13,6 +13,7 @@ import { linkTarget, pageStructure } from '../../plugins/changes/structure';
 import { pluralForm, sectionNote, summaryLine } from '../../plugins/changes/words';
 import { MOVED_PAGES } from '../../config/moved-pages';
 import { changesBlock } from '../../plugins/changes/remark-changes-block';
+import { bundleComparisons, comparisonData } from '../../plugins/changes/page-data';
 import { articleToMarkdown } from '../../plugins/llms/html-to-markdown';
 import type { ElementContent } from 'hast';
 
@@ -212,6 +213,15 @@ describe('words', () => {
     const { partOf } = await import('../../src/lib/routes/partOf.cjs');
     assert.equal(partOf('/docs/changes/guide/reports/', options.routeParts), 0);
     assert.equal(partOf('/docs/guide/reports/', options.routeParts), 2);
+  });
+
+  test('comparisons share data modules of a bounded size, in order', () => {
+    const data = (title: string) => ({ ...comparisonData(result('guide/agent'), { newer: '9.0', older: '8.9' }, '/docs/changes/'), title });
+    const entries = ['a', 'b', 'c'].map((name) => ({ path: `/docs/changes/${name}/`, data: data(name) }));
+    const one = Buffer.byteLength(JSON.stringify(entries[0]?.data));
+    assert.deepEqual(bundleComparisons(entries, one * 2 + 10).map((bundle) => Object.keys(bundle)), [['/docs/changes/a/', '/docs/changes/b/'], ['/docs/changes/c/']]);
+    assert.deepEqual(bundleComparisons(entries, 1).map((bundle) => Object.keys(bundle).length), [1, 1, 1]);
+    assert.equal(bundleComparisons(entries)[0]?.['/docs/changes/b/']?.title, 'b');
   });
 
   test('the moved pages of the site are pairs of doc paths', () => {

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
+import { useLocation } from '@docusaurus/router';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
 import type { BlockChange, SectionStatus } from '@site/plugins/changes/compare';
@@ -39,7 +40,11 @@ function Block({ block }: { block: BlockChange }): ReactNode {
   );
 }
 
-export default function Comparison({ comparison }: { comparison: ComparisonData }): ReactNode {
+/** The route's data module holds the comparisons of a few pages, by address (plugins/changes/page-data.ts). */
+export default function Comparison({ comparisons }: { comparisons: Record<string, ComparisonData> }): ReactNode {
+  const { pathname } = useLocation();
+  const comparison = comparisons[pathname.endsWith('/') ? pathname : `${pathname}/`];
+  if (!comparison) throw new Error(`No comparison for ${pathname}`);
   const { title, summary, newer, older, sections, overviewPath } = comparison;
   return (
     <Layout title={`${title}: сравнение ${newer.version} с ${older.version}`} description={`Что изменилось на странице «${title}» в документации ${newer.version} по сравнению с ${older.version}: ${summary}.`}>
