@@ -77,9 +77,9 @@ export function sectionTitle(section: Pick<SectionChange, 'id' | 'title'>): stri
 export function overviewLead(counts: { changed: number; added: number; removed: number; same: number }): string {
   const count = (value: number, forms: Forms) => `${value} ${pluralForm(value, forms)}`;
   return (
-    `В документации 9.0 ${count(counts.changed, ['изменённая страница', 'изменённые страницы', 'изменённых страниц'])}, ` +
-    `${count(counts.added, ['новая', 'новые', 'новых'])}; ${count(counts.removed, ['страница 8.9 удалена', 'страницы 8.9 удалены', 'страниц 8.9 удалено'])}. ` +
-    `Ещё ${count(counts.same, ['страница', 'страницы', 'страниц'])} без изменений по сути: в них поправлены только формулировки.`
+    `В документации 9.0 по сравнению с 8.9: ${count(counts.changed, ['изменённая страница', 'изменённые страницы', 'изменённых страниц'])}, ` +
+    `${count(counts.added, ['новая', 'новые', 'новых'])}, ${count(counts.removed, ['страница 8.9 удалена', 'страницы 8.9 удалены', 'страниц 8.9 удалено'])}. ` +
+    `Ещё ${count(counts.same, ['страница', 'страницы', 'страниц'])} без изменений по сути: на таких страницах поправлены только формулировки или оформление.`
   );
 }
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { comparePages, countChanges, hasChanges } from '../../plugins/changes/compare';
 import { computeChanges, permalinkOf, type ChangesOptions } from '../../plugins/changes/pages';
 import { linkTarget, pageStructure } from '../../plugins/changes/structure';
-import { pluralForm, sectionNote, summaryLine } from '../../plugins/changes/words';
+import { overviewLead, pluralForm, sectionNote, summaryLine } from '../../plugins/changes/words';
 import { MOVED_PAGES } from '../../config/moved-pages';
 import { changesBlock } from '../../plugins/changes/remark-changes-block';
 import { bundleComparisons, comparisonData } from '../../plugins/changes/page-data';
@@ -195,6 +195,13 @@ describe('words', () => {
     assert.equal(summaryLine({ ...zero, sectionsChanged: 2, paramsAdded: 1 }), '2 раздела изменены, 1 параметр добавлен');
     assert.equal(summaryLine({ ...zero, sectionsAdded: 5, paramsRemoved: 22 }), '5 разделов добавлено, 22 параметра удалены');
     assert.equal(summaryLine(zero), '');
+  });
+
+  test('the first line of the overview', () => {
+    assert.equal(
+      overviewLead({ changed: 95, added: 21, removed: 3, same: 1 }),
+      'В документации 9.0 по сравнению с 8.9: 95 изменённых страниц, 21 новая, 3 страницы 8.9 удалены. Ещё 1 страница без изменений по сути: на таких страницах поправлены только формулировки или оформление.',
+    );
   });
 
   test('addresses', () => {
