@@ -16,7 +16,7 @@ import styles from './styles.module.css';
 const STATUS: Record<SectionStatus, string> = {
   added: 'Новый раздел',
   removed: 'Раздел удалён',
-  changed: 'Изменён',
+  changed: 'Что изменилось',
   wording: 'Изменена формулировка',
   same: 'Без изменений',
 };
