@@ -123,6 +123,7 @@ export function computeChanges(options: ChangesOptions): SiteChanges {
   for (const [from, to] of Object.entries(options.moved)) {
     if (!older.has(from)) throw new Error(`changes: moved page ${from} is not in ${options.older.version}`);
     if (!newer.has(to)) throw new Error(`changes: moved page ${from} → ${to}: ${to} is not in ${options.newer.version}`);
+    if (older.has(to)) throw new Error(`changes: moved page ${from} → ${to}: ${options.older.version} has a page at ${to} too`);
   }
   const counterpart = new Map<string, string>();
   for (const docPath of older.keys()) counterpart.set(options.moved[docPath] ?? docPath, docPath);
@@ -162,11 +163,8 @@ export function computeChanges(options: ChangesOptions): SiteChanges {
     byFile.set(page.file, result);
     pages.push(result);
   }
-  const paired = new Set(counterpart.values());
   const matched = new Set(pages.flatMap((result) => (result.older ? [result.older.docPath] : [])));
-  const removed = [...older.values()]
-    .filter((page) => paired.has(page.docPath) && !matched.has(page.docPath))
-    .map(({ source: _source, ...page }) => page);
+  const removed = [...older.values()].filter((page) => !matched.has(page.docPath)).map(({ source: _source, ...page }) => page);
   return { byFile, pages, removed, sections: readSections(options.newer.dir) };
 }
 

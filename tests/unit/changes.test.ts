@@ -92,6 +92,7 @@ describe('fixture pairs', () => {
   test('a mapping to a page that does not exist stops the comparison', () => {
     assert.throws(() => computeChanges({ ...OPTIONS, moved: { 'guide/checklist': 'guide/nowhere' } }), /guide\/nowhere is not in 9\.0/);
     assert.throws(() => computeChanges({ ...OPTIONS, moved: { 'guide/gone': 'guide/agent' } }), /guide\/gone is not in 8\.9/);
+    assert.throws(() => computeChanges({ ...OPTIONS, moved: { 'guide/checklist': 'guide/agent' } }), /8\.9 has a page at guide\/agent too/);
   });
 
   test('a page that cannot be compared stops the build and names the page, never «без изменений»', () => {
