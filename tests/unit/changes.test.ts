@@ -5,6 +5,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { comparePages, countChanges, hasChanges } from '../../plugins/changes/compare';
@@ -98,6 +100,13 @@ describe('fixture pairs', () => {
   test('a page that cannot be compared stops the build and names the page, never «без изменений»', () => {
     const twice = '---\ntitle: x\n---\n\n## А {#a}\n\nТекст.\n\n## Б {#a}\n\nТекст.\n';
     assert.throws(() => pageStructure(twice, { docPath: 'x' }), /heading id #a is used twice/);
+    const root = mkdtempSync(join(tmpdir(), 'changes-'));
+    for (const version of ['old', 'new']) mkdirSync(join(root, version, 'guide'), { recursive: true });
+    writeFileSync(join(root, 'old', 'guide', 'page.md'), '## А {#a}\n\nТекст.\n');
+    writeFileSync(join(root, 'new', 'guide', 'page.md'), twice);
+    const broken = { ...OPTIONS, moved: {}, newer: { ...OPTIONS.newer, dir: join(root, 'new') }, older: { ...OPTIONS.older, dir: join(root, 'old') } };
+    assert.throws(() => computeChanges(broken), (error: Error) => error.message.includes(join(root, 'new', 'guide', 'page.md')) && /used twice/.test(error.message));
+    rmSync(root, { recursive: true });
   });
 });
 
