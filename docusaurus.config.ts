@@ -28,6 +28,7 @@ import { SEARCH_PAGE_PATH, searchPlugins, searchThemeConfig } from './config/sea
 import { clientModules } from './config/clientModules';
 import { SITEMAP_FILE, deployPlugins } from './config/deploy';
 import { llmsPlugins } from './config/llms';
+import { CHANGES_BASE, changesPlugins } from './config/changes';
 import { prism } from './config/prism';
 import { rehypePlugins } from './config/content';
 import { DOCS_PLUGIN, perfPlugins, pageTemplate } from './config/perf';
@@ -129,7 +130,9 @@ const config = {
     ...searchPlugins(env),
     ...deployPlugins(env),
     ...llmsPlugins(),
-    ...perfPlugins(env, docsInstances),
+    ...changesPlugins(),
+    // the comparison pages of plugins/changes load their route data apart from the 9.0 pages'
+    ...perfPlugins(env, docsInstances, [CHANGES_BASE]),
     // Page feedback and search goals, only with the analytics counter (plugins/analytics).
     ...analyticsPlugins(env),
   ],

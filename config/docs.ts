@@ -3,6 +3,7 @@ import { EDIT_URL, LATEST_VERSION } from './site';
 import { sidebarItemsGenerator } from './sidebar';
 import type { SiteEnv } from './env';
 import { rehypePlugins } from './content';
+import { changesRemarkPlugins } from './changes';
 
 /** Options shared by both docs instances (`default` and `upgrade`). */
 export const commonDocsOptions = {
@@ -20,6 +21,8 @@ export const commonDocsOptions = {
 export function docsOptions(env: SiteEnv): DocsOptions {
   return {
     ...commonDocsOptions,
+    // «Что изменилось с 8.9» under the title of 9.0 pages (config/changes.ts)
+    remarkPlugins: changesRemarkPlugins,
     path: 'docs',
     routeBasePath: 'docs',
     sidebarPath: './sidebars.ts',

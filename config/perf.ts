@@ -24,16 +24,18 @@ export function routeParts(instances: readonly DocsOptions[]): string[] {
 
 /**
  * Build-time plugins that keep the JavaScript of a page small (plugins/perf/README.md): the browser
- * bundle runs on preact/compat unless `DOCS_PREACT=false`; route data come in parts by prefix.
+ * bundle runs on preact/compat unless `DOCS_PREACT=false`; route data come in parts by prefix
+ * (`extraParts` first: a page loads the part of its longest prefix).
  */
-export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[]): PluginConfig[] {
+export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[], extraParts: readonly string[] = []): PluginConfig[] {
   return [
     [
       perfPlugin,
       {
         preact: env.preact,
         buildCache: env.buildCache,
-        routeParts: routeParts(docsInstances),
+        // extra parts: generated pages under a docs prefix that its pages do not need (config/changes.ts)
+        routeParts: [...extraParts, ...routeParts(docsInstances)],
         hydration: env.hydration,
       },
     ],

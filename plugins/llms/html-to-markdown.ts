@@ -83,7 +83,9 @@ function dropped(el: Element): boolean {
     DROPPED_TAGS.has(el.tagName) ||
     hasClass(el, 'hash-link') ||
     hasModuleClass(el, 'admonitionIcon') ||
-    hasClass(el, 'theme-doc-card-icon')
+    hasClass(el, 'theme-doc-card-icon') ||
+    // «Что изменилось с 8.9» (plugins/changes) compares the site's versions; it is not the page's text
+    hasClass(el, 'monq-changes')
   );
 }
 
