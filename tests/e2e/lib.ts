@@ -235,3 +235,14 @@ export async function axeViolations(page: Page, rules?: string[], context?: stri
     { only: rules, within: context },
   );
 }
+
+/**
+ * Stands in for the analytics counter's tag.js in browser tests: records every call of `ym` in
+ * `window.__ymCalls`, the ones queued before the tag arrived first.
+ */
+export const METRICA_STUB = `(function () {
+  var calls = (window.__ymCalls = window.__ymCalls || []);
+  var queued = (window.ym && window.ym.a) || [];
+  for (var i = 0; i < queued.length; i++) calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(queued[i]))));
+  window.ym = function () { calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(arguments)))); };
+})();`;

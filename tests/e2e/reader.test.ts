@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
-import { buildDir, firstInput, hydrated, startServer, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
+import { METRICA_STUB, buildDir, firstInput, hydrated, startServer, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
 import type { RunningServer } from '../../scripts/lib/static-server';
 import { IMAGE_ZOOM_DELAY_MS, SITE_TITLE } from '../../config/site';
 
@@ -350,14 +350,6 @@ describe('image zoom', () => {
     console.log(`screenshots: ${shots}`);
   });
 });
-
-/** Records the counter's calls: the stub stands in for Metrica's tag.js. */
-const METRICA_STUB = `(function () {
-  var calls = (window.__ymCalls = window.__ymCalls || []);
-  var queued = (window.ym && window.ym.a) || [];
-  for (var i = 0; i < queued.length; i++) calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(queued[i]))));
-  window.ym = function () { calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(arguments)))); };
-})();`;
 
 type YmCall = [number, string, ...unknown[]];
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page, Route } from 'playwright-core';
-import { axeViolations, buildDir, firstInput, hydrated, siteUnderTest, startServer, visit, type OpenedPage } from './lib';
+import { METRICA_STUB, axeViolations, buildDir, firstInput, hydrated, siteUnderTest, startServer, visit, type OpenedPage } from './lib';
 import type { RunningServer } from '../../scripts/lib/static-server';
 import { DUMMY_METRICA_ID, VARIANTS } from '../../scripts/build-variant';
 import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
@@ -20,14 +20,6 @@ const site = siteUnderTest(metricaBuildDir);
 const ID = Number(DUMMY_METRICA_ID);
 const PAGE = '/docs/guide/thresholds/';
 const FEEDBACK = 'section[aria-label="Отзыв о странице"]';
-
-/** Records the counter's calls (queued before the tag and made after it): stands in for tag.js. */
-const METRICA_STUB = `(function () {
-  var calls = (window.__ymCalls = window.__ymCalls || []);
-  var queued = (window.ym && window.ym.a) || [];
-  for (var i = 0; i < queued.length; i++) calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(queued[i]))));
-  window.ym = function () { calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(arguments)))); };
-})();`;
 
 type Goal = [number, 'reachGoal', string, Record<string, string | number>];
 
