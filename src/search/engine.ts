@@ -365,16 +365,22 @@ export function synonymTerms(table: SynonymTable): string[] {
   return Array.from(new Set(table.groups.flat(2))).sort();
 }
 
-/** Whether a sorted list of terms holds `term`, or a term that starts with it. */
-export function holdsPrefix(sortedTerms: readonly string[], term: string): boolean {
+/** The first index of a sorted list whose value is `>= value` (the list's length when none is). */
+export function firstAtLeast(sorted: readonly string[], value: string): number {
   let low = 0;
-  let high = sortedTerms.length;
+  let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (sortedTerms[middle]! < term) low = middle + 1;
+    if (sorted[middle]! < value) low = middle + 1;
     else high = middle;
   }
-  return low < sortedTerms.length && sortedTerms[low]!.startsWith(term);
+  return low;
+}
+
+/** Whether a sorted list of terms holds `term`, or a term that starts with it. */
+export function holdsPrefix(sortedTerms: readonly string[], term: string): boolean {
+  const at = firstAtLeast(sortedTerms, term);
+  return at < sortedTerms.length && sortedTerms[at]!.startsWith(term);
 }
 
 /** The synonym terms an index does not hold (from `synonymsHeld`; none known without it). */

@@ -21,6 +21,7 @@ import {
   decodePostings,
   docChunkPath,
   expandQuery,
+  firstAtLeast,
   prepareSynonyms,
   synonymsMissing,
   queryWords,
@@ -404,14 +405,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
         for (const chunk of chunksOfPrefix(entry.terms.first, prefix).slice(0, MAX_PREFIX_CHUNKS)) {
           const terms = chunkTerms.get(chunk);
           if (!terms) continue;
-          let low = 0;
-          let high = terms.length;
-          while (low < high) {
-            const middle = (low + high) >> 1;
-            if (terms[middle]! < prefix) low = middle + 1;
-            else high = middle;
-          }
-          for (let i = low; i < terms.length && terms[i]!.startsWith(prefix); i++) {
+          for (let i = firstAtLeast(terms, prefix); i < terms.length && terms[i]!.startsWith(prefix); i++) {
             if (terms[i] !== prefix) out.push(terms[i]!);
           }
         }
