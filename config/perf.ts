@@ -3,7 +3,6 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import perfPlugin from '../plugins/perf/index';
 import rehypeCodeTokens from '../plugins/perf/rehype-code-tokens';
 import { ssrTemplate } from '../plugins/perf/ssr-template';
-import rehypeHydrationSlices from '../plugins/perf/rehype-hydration-slices';
 import type { SiteEnv } from './env';
 import { counterId } from '../src/lib/reader/metrica';
 
@@ -44,10 +43,9 @@ export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[],
 
 /**
  * Rehype plugins of every content plugin (docs, upgrade notes, pages): code blocks are tokenized at
- * build time, so the browser runs no Prism; top-level blocks become hydration slices, so the browser
- * hydrates a long page in short tasks.
+ * build time, so the browser runs no Prism.
  */
-export const contentRehypePlugins = [rehypeCodeTokens, rehypeHydrationSlices];
+export const contentRehypePlugins = [rehypeCodeTokens];
 
 /**
  * The docs plugin of both instances: `@docusaurus/plugin-content-docs` wrapped so that doc descriptions

@@ -8,8 +8,7 @@
  *
  * On a phone a wide table scrolls sideways inside that box (src/css/custom.css); without `tabindex`
  * a keyboard reader could not scroll it (axe `scrollable-region-focusable`). The wrapper is in the
- * server-rendered HTML, so it works before the page's scripts start and on any static host, and it
- * is one element: a top-level table stays one hydration slice (plugins/perf/rehype-hydration-slices).
+ * server-rendered HTML, so it works before the page's scripts start and on any static host.
  *
  * The label names the table by its caption, else by the heading it stands under, else by its column
  * headers; a second table under the same heading gets a number («Таблица 2: …»), so that every

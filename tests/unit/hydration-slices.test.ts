@@ -1,8 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSliceQueue, type PostTask } from '../../src/lib/hydration/slices';
-import rehypeHydrationSlices, { SLICE_COMPONENT, isSliced, wrapSlices } from '../../plugins/perf/rehype-hydration-slices';
-import { contentRehypePlugins } from '../../config/perf';
 
 /** A task queue run by hand: `run()` runs the oldest task. */
 function manualTasks(): { post: PostTask; run: () => boolean; size: () => number } {
@@ -77,40 +75,4 @@ test('a first pass without slices marks nothing; its effects still get a task of
   queue.end();
   queue.begin();
   assert.equal(queue.inFirstPass, false, 'there is one first pass per page');
-});
-
-const el = (tagName: string) => ({ type: 'element', tagName, children: [] });
-const jsx = (name: string | null) => ({ type: 'mdxJsxFlowElement', name, attributes: [], children: [] });
-
-test('top-level blocks that render one element become slices; other nodes stay as they are', () => {
-  const tree = {
-    type: 'root',
-    children: [
-      { type: 'mdxjsEsm' },
-      el('h2'),
-      { type: 'text', value: '\n' },
-      el('p'),
-      el('pre'),
-      jsx('admonition'),
-      jsx('DocCardList'),
-      jsx('Tabs'),
-      { type: 'mdxFlowExpression' },
-      el('table'),
-      el('script'),
-    ],
-  };
-  assert.equal(wrapSlices(tree), 6);
-  const names = tree.children.map((node) => ('name' in node && node.name === SLICE_COMPONENT ? `slice(${(node as { children: Array<{ tagName?: string; name?: string }> }).children[0]!.tagName ?? (node as { children: Array<{ name?: string }> }).children[0]!.name})` : node.type));
-  assert.deepEqual(names, ['mdxjsEsm', 'slice(h2)', 'text', 'slice(p)', 'slice(pre)', 'slice(admonition)', 'slice(DocCardList)', 'mdxJsxFlowElement', 'mdxFlowExpression', 'slice(table)', 'element']);
-  assert.equal(isSliced(el('li')), false, 'only top-level blocks are wrapped');
-});
-
-test('nested blocks are not wrapped, and every content plugin runs the slicing', () => {
-  const inner = el('p');
-  const tree = { type: 'root', children: [{ ...el('blockquote'), children: [inner] }] };
-  rehypeHydrationSlices()(tree);
-  const wrapper = tree.children[0] as unknown as { name: string; children: Array<{ children: unknown[] }> };
-  assert.equal(wrapper.name, SLICE_COMPONENT);
-  assert.deepEqual(wrapper.children[0]!.children, [inner]);
-  assert.ok((contentRehypePlugins as unknown[]).includes(rehypeHydrationSlices));
 });

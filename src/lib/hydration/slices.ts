@@ -1,9 +1,9 @@
 /**
- * Hydration in slices (plugins/perf/README.md, "Hydration in slices").
+ * Hydration in slices (plugins/perf/README.md, "The pieces").
  *
  * Preact hydrates the whole page in one task; on a slow phone that task blocks taps for a second.
- * Parts of the page (the navbar, the docs sidebar and table of contents, each top-level block of an
- * article, the footer) are wrapped in `HydrationSlice`. While the page is first hydrated, each of them keeps its
+ * Parts of the page (the navbar, the docs sidebar and table of contents, the footer, the home page's
+ * two sections) are wrapped in `HydrationSlice`; the article itself hydrates in the first pass. While the page is first hydrated, each of them keeps its
  * server-rendered DOM untouched (Preact's suspended hydration) and takes a place in a queue. When
  * the first pass is over, the queue hydrates them in document order, one task per slice, so the
  * browser can handle input and paint between them.
