@@ -85,8 +85,15 @@ export function linkCount(body: string): number {
 }
 
 /**
- * Problems with the `sources:` field of the front matter: a non-empty list of http(s) URLs, each given
- * once, so that an audit can open every source of the page's facts. `checkDocPage` also requires the field.
+ * Addresses that are not a source a reader can open and check: a search service's summary of a site
+ * (`docsearch.algolia.com/mcp/…`) says what the site holds, not where; list the page itself.
+ */
+const NOT_A_PAGE = /^https?:\/\/docsearch\.algolia\.com\//;
+
+/**
+ * Problems with the `sources:` field of the front matter: a non-empty list of http(s) URLs of pages or
+ * repository files, each given once, so that an audit can open every source of the page's facts.
+ * `checkDocPage` also requires the field.
  */
 export function sourcesProblems(frontMatter: Record<string, unknown>): string[] {
   if (!('sources' in frontMatter)) return [];
@@ -97,6 +104,8 @@ export function sourcesProblems(frontMatter: Record<string, unknown>): string[] 
   for (const source of sources) {
     if (typeof source !== 'string' || !/^https?:\/\/[^\s/]+\.[^\s]+$/.test(source)) {
       problems.push(`sources: not an http(s) URL: ${JSON.stringify(source)}`);
+    } else if (NOT_A_PAGE.test(source)) {
+      problems.push(`sources: a search index, not a page: ${source}`);
     } else if (seen.has(source)) {
       problems.push(`sources: listed twice: ${source}`);
     }

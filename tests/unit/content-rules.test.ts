@@ -112,6 +112,9 @@ test('sources in the front matter are a list of distinct http(s) URLs', () => {
     'sources: not an http(s) URL: "monq-facts.md"',
     'sources: listed twice: https://monq.ru/x',
   ]);
+  assert.deepEqual(sourcesProblems({ sources: ['https://docsearch.algolia.com/mcp/docs/website/docs.monq.ru'] }), [
+    'sources: a search index, not a page: https://docsearch.algolia.com/mcp/docs/website/docs.monq.ru',
+  ]);
   const page = '---\ntitle: "Т"\ndescription: "О"\nsidebar_position: 1\nsources: [42]\n---\n';
   assert.ok(checkDocPage('guide/x.md', page).some(({ problem }) => problem === 'sources: not an http(s) URL: 42'));
 });
