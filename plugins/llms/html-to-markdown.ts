@@ -22,6 +22,7 @@
  * with code in a cell, or without a header row) — plugins/llms/README.md.
  */
 import TurndownService from 'turndown';
+import { createDocument } from '@mixmark-io/domino';
 
 export interface ConvertOptions {
   /** Absolute address of the page, e.g. `https://docs.monq.ru/docs/guide/thresholds/`. */
@@ -59,9 +60,40 @@ const current = { pageUrl: '', hasTitle: false };
 export function articleToMarkdown(html: string, options: ConvertOptions): string {
   current.pageUrl = options.pageUrl;
   current.hasTitle = false;
-  let out = service.turndown(html);
+  const body = createDocument(`<!doctype html><html><body>${html}`).body as El;
+  const article = find(body, (el) => hasClass(el, ARTICLE_CLASS)) ?? body;
+  simplify(article);
+  let out = service.turndown(article);
   if (options.title && !current.hasTitle) out = out ? `# ${escapeText(options.title, false)}\n\n${out}` : `# ${escapeText(options.title, false)}`;
   return `${out}\n`;
+}
+
+/**
+ * Before Turndown walks the article: elements without text for a reader are taken out, and each
+ * tokenized code block becomes a `<pre>` with its code as text (Turndown would otherwise convert
+ * every token of it and throw the result away) — the build's time stays as it was (README).
+ */
+function simplify(el: El): void {
+  for (let child = el.firstElementChild as El | null; child; ) {
+    const next = child.nextElementSibling as El | null;
+    if (dropped(child)) child.remove();
+    else if (hasClass(child, 'theme-code-block')) child.replaceWith(codeBlockPre(child));
+    else simplify(child);
+    child = next;
+  }
+}
+
+/** A tokenized code block as `<pre data-language data-title>` holding its lines. */
+function codeBlockPre(el: El): El {
+  const pre = find(el, (child) => child.nodeName === 'PRE');
+  const title = find(el, (child) => hasModuleClass(child, 'codeBlockTitle'));
+  const lines = pre ? findAll(pre, (child) => hasClass(child, 'token-line')) : [];
+  const code = lines.length > 0 ? lines.map((line) => textOf(line).replace(/\n$/, '')).join('\n') : textOf(pre ?? el);
+  const plain = el.ownerDocument.createElement('pre');
+  plain.textContent = code;
+  plain.setAttribute('data-language', languageOf(el));
+  if (title) plain.setAttribute('data-title', textOf(title).trim());
+  return plain;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -73,20 +105,20 @@ function isElement(node: Node | null): node is El {
   return node !== null && node.nodeType === 1;
 }
 
-const classCache = new WeakMap<El, readonly string[]>();
-/** The element's classes (domino's `classList` is not iterable; the rules ask each element many times). */
-function classes(el: El): readonly string[] {
-  let list = classCache.get(el);
-  if (list === undefined) {
-    const value = el.getAttribute('class');
-    list = value ? value.split(/\s+/) : [];
-    classCache.set(el, list);
-  }
-  return list;
+/** The element's `class` attribute as a string ('' without one). */
+function classAttr(el: El): string {
+  return el.getAttribute('class') ?? '';
 }
 
 function hasClass(el: El, name: string): boolean {
-  return classes(el).includes(name);
+  const value = classAttr(el);
+  return value.includes(name) && value.split(/\s+/).includes(name);
+}
+
+/** A CSS-module class such as `admonitionHeading_Gvgb`, found by its name before the hash. */
+function hasModuleClass(el: El, name: string): boolean {
+  const value = classAttr(el);
+  return value.includes(name) && value.split(/\s+/).some((item) => item === name || item.startsWith(`${name}_`));
 }
 
 /** The element children, in order. */
@@ -96,11 +128,6 @@ function elements(el: El): El[] {
   return out;
 }
 
-/** A CSS-module class such as `admonitionHeading_Gvgb`, found by its name before the hash. */
-function hasModuleClass(el: El, name: string): boolean {
-  for (const value of classes(el)) if (value === name || value.startsWith(`${name}_`)) return true;
-  return false;
-}
 
 /** Elements that carry nothing for a reader of the text. */
 function dropped(el: El): boolean {
@@ -331,12 +358,15 @@ function tableWidth(rows: El[]): number {
 
 service.addRule('pre', {
   filter: 'pre',
-  replacement: (_content, node) => block(fence(textOf(node), languageOf(node as El), null)),
+  replacement: (_content, node) => {
+    const el = node as El;
+    return block(fence(textOf(el), el.getAttribute('data-language') ?? languageOf(el), el.getAttribute('data-title')));
+  },
 });
 
 function languageOf(el: El): string {
   for (const node of [el, ...findAll(el, (child) => child.nodeName === 'PRE' || child.nodeName === 'CODE')]) {
-    for (const name of classes(node)) if (name.startsWith('language-')) return name.slice('language-'.length);
+    for (const name of classAttr(node).split(/\s+/)) if (name.startsWith('language-')) return name.slice('language-'.length);
   }
   return '';
 }
@@ -387,18 +417,6 @@ service.addRule('docCards', {
   },
 });
 
-service.addRule('codeBlock', {
-  filter: (node) => hasClass(node as El, 'theme-code-block'),
-  replacement: (_content, node) => {
-    const el = node as El;
-    const pre = find(el, (child) => child.nodeName === 'PRE');
-    const title = find(el, (child) => hasModuleClass(child, 'codeBlockTitle'));
-    const lines = pre ? findAll(pre, (child) => hasClass(child, 'token-line')) : [];
-    const code = lines.length > 0 ? lines.map((line) => textOf(line).replace(/\n$/, '')).join('\n') : textOf(pre ?? el);
-    return block(fence(code, languageOf(el), title ? textOf(title).trim() : null));
-  },
-});
-
 service.addRule('admonitionHeading', { filter: (node) => hasModuleClass(node as El, 'admonitionHeading'), replacement: () => '' });
 service.addRule('admonition', {
   filter: (node) => hasClass(node as El, 'theme-admonition'),
@@ -418,15 +436,6 @@ service.addRule('admonition', {
     return block(quote(markdown));
   },
 });
-
-// Turndown parses the HTML into a custom element: what is beside the article (a footer whose mark
-// changed, so that articleHtml() did not cut it off) is not the page's text.
-service.addRule('outsideArticle', {
-  filter: (node) =>
-    node.parentNode?.nodeName === 'X-TURNDOWN' && !hasClass(node as El, ARTICLE_CLASS) && find(node.parentNode as El, (el) => hasClass(el, ARTICLE_CLASS)) !== null,
-  replacement: () => '',
-});
-service.addRule('dropped', { filter: (node) => dropped(node as El), replacement: () => '' });
 
 // ---------------------------------------------------------------------------------------------
 // Inline text

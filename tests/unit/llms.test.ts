@@ -75,6 +75,19 @@ describe('article → Markdown, on HTML cut from built pages', () => {
     assert.equal(aligned, '| Поле | Тип | Пример |\n| :-- | :-: | --: |\n| `a\\|b` | строка | x \\| y |\n| два | число целое | 1 |\n');
   });
 
+  test('lists: numbered from the marker, a nested list on the next line, indented under its item', () => {
+    assert.equal(
+      md(fixture('lists.html')),
+      '1. Войдите в веб-интерфейс стенда под учётной записью администратора и проверьте, что открывается **Оперативный центр**.\n' +
+        '2. Выполните минимальную [первичную настройку](https://docs.monq.ru/docs/get-started/setup/): активируйте лицензию, создайте рабочую группу и добавьте одного-двух пользователей.\n' +
+        '3. Выберите путь быстрого старта:\n' +
+        '   - [мониторинг инфраструктуры](https://docs.monq.ru/docs/get-started/quick-guide/infra/) — если нужно собирать метрики с серверов, сайтов и сетевых устройств агентом Monq;\n' +
+        '   - [зонтичный мониторинг](https://docs.monq.ru/docs/get-started/quick-guide/umbrella/) — если у вас уже работает Zabbix, Prometheus или другая система и нужно собрать её события в одном окне.\n' +
+        '4. Настройте одно оповещение через **Правила и действия**, чтобы увидеть полный цикл обработки проблемы.\n' +
+        '5. Запишите, что получилось, а что потребовало доработки: этот список пригодится при обсуждении промышленного внедрения.\n',
+    );
+  });
+
   test('links and images: absolute, on the site address, anchors on the same page included', () => {
     const out = md(fixture('article.html'));
     const targets = [...out.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
