@@ -165,7 +165,7 @@ function paragraphLine(text: string): string {
 }
 
 function find(el: El, test: (child: El) => boolean): El | null {
-  for (const child of elements(el)) {
+  for (let child = el.firstElementChild as El | null; child; child = child.nextElementSibling as El | null) {
     if (test(child)) return child;
     const found = find(child, test);
     if (found) return found;
@@ -174,7 +174,7 @@ function find(el: El, test: (child: El) => boolean): El | null {
 }
 
 function findAll(el: El, test: (child: El) => boolean, into: El[] = []): El[] {
-  for (const child of elements(el)) {
+  for (let child = el.firstElementChild as El | null; child; child = child.nextElementSibling as El | null) {
     if (test(child)) into.push(child);
     findAll(child, test, into);
   }
@@ -260,7 +260,7 @@ service.addRule('listItem', {
   filter: 'li',
   replacement: (content, node) => {
     const list = node.parentNode as El;
-    const items = [...(elements(list))].filter((child) => child.nodeName === 'LI');
+    const items = elements(list).filter((child) => child.nodeName === 'LI');
     const index = items.indexOf(node as El);
     const start = Number.parseInt(list.getAttribute('start') ?? '1', 10) || 1;
     const marker = list.nodeName === 'OL' ? `${start + index}. ` : '- ';
@@ -350,7 +350,7 @@ function tableWidth(rows: El[]): number {
   const first = rows[0]!;
   let width = widths.get(first);
   if (width === undefined) {
-    width = Math.max(0, ...rows.map((row) => [...(elements(row))].filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH').length));
+    width = Math.max(0, ...rows.map((row) => elements(row).filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH').length));
     widths.set(first, width);
   }
   return width;
