@@ -3,9 +3,10 @@
  * Docusaurus wrote, so MDX components arrive already rendered, links already resolved to routes and
  * images to their built files: the converter only turns the theme's markup back into plain Markdown.
  *
- * Turndown (7.2) walks the article and writes the Markdown; its HTML parser, domino, builds the tree
- * of the HTML standard, so the end tags the minifier leaves out (`</li>`, `</p>`, `</tr>`, `</tbody>`)
- * are implied where a browser implies them. Here are only the rules of this site, as Turndown rules:
+ * domino, the HTML parser Turndown runs on, reads the article: it builds the tree of the HTML standard,
+ * so the end tags the minifier leaves out (`</li>`, `</p>`, `</tr>`, `</tbody>`) are implied where a
+ * browser implies them. Turndown (7.2) walks that tree and writes the Markdown. Here are only the rules
+ * of this site, as Turndown rules:
  *
  * - the article is `div.theme-doc-markdown`; the title is its `<h1>`;
  * - admonitions → a blockquote opening with the bold title: `> **Примечание.** …`;
@@ -71,7 +72,7 @@ export function articleToMarkdown(html: string, options: ConvertOptions): string
 /**
  * Before Turndown walks the article: elements without text for a reader are taken out, and each
  * tokenized code block becomes a `<pre>` with its code as text (Turndown would otherwise convert
- * every token of it and throw the result away) — the build's time stays as it was (README).
+ * every token of it and throw the result away: 0.5 s of CPU for the site, plugins/llms/README.md).
  */
 function simplify(el: El): void {
   for (let child = el.firstElementChild as El | null; child; ) {
@@ -127,7 +128,6 @@ function elements(el: El): El[] {
   for (let child = el.firstElementChild; child; child = child.nextElementSibling) out.push(child as El);
   return out;
 }
-
 
 /** Elements that carry nothing for a reader of the text. */
 function dropped(el: El): boolean {
