@@ -277,8 +277,7 @@ service.addRule('listItem', {
   },
 });
 
-service.addRule('emphasis', { filter: ['em', 'i'], replacement: (content) => (content ? `*${content}*` : '') });
-service.addRule('strong', { filter: ['strong', 'b'], replacement: (content) => (content ? `**${content}**` : '') });
+// Emphasis and strong are Turndown's own rules, with the delimiters set above.
 service.addRule('strikethrough', { filter: ['del', 's'], replacement: (content) => (content ? `~~${content}~~` : '') });
 
 service.addRule('code', {
