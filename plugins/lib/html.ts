@@ -1,6 +1,6 @@
 /**
- * The built pages, read as HTML syntax trees (hast) for the search index (plugins/search-index) and
- * the Markdown twins (plugins/llms).
+ * The built pages, read as HTML syntax trees (hast) for the search index (plugins/search-index). The
+ * Markdown twins (plugins/llms) are read by domino, the parser Turndown runs on.
  *
  * parse5 is the parser of the HTML standard: it builds the tree a browser builds, so the end tags the
  * minifier leaves out (`</td>`, `</tr>`, `</thead>`, `</li>`, `</p>`) are implied where the standard
@@ -10,9 +10,9 @@
  * the parse time, and nothing here reads them). That conversion costs as much as half the parse on a
  * whole page, so a page is kept as parse5's tree and only the parts that are read become hast.
  */
-import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
-import type { Element, Nodes, Root } from 'hast';
+import type { Element, Nodes } from 'hast';
 
 export type ParsedPage = DefaultTreeAdapterMap['document'];
 export type ParsedNode = DefaultTreeAdapterMap['node'];
@@ -47,11 +47,6 @@ function hasParsedClass(el: ParsedElement, name: string): boolean {
 /** A part of parse5's tree as hast. */
 export function toHast(node: ParsedElement): Element {
   return fromParse5(node) as Element;
-}
-
-/** A piece of a page, read as the content of a `<body>`. */
-export function parseHtmlFragment(html: string): Root {
-  return fromParse5(parseFragment(html)) as Root;
 }
 
 export function classList(el: Element): string[] {

@@ -3,6 +3,11 @@
  * Docusaurus wrote, so MDX components arrive already rendered, links already resolved to routes and
  * images to their built files: the converter only turns the theme's markup back into plain Markdown.
  *
+ * domino, the HTML parser Turndown runs on, reads the article: it builds the tree of the HTML standard,
+ * so the end tags the minifier leaves out (`</li>`, `</p>`, `</tr>`, `</tbody>`) are implied where a
+ * browser implies them. Turndown (7.2) walks that tree and writes the Markdown. Here are only the rules
+ * of this site, as Turndown rules:
+ *
  * - the article is `div.theme-doc-markdown`; the title is its `<h1>`;
  * - admonitions → a blockquote opening with the bold title: `> **Примечание.** …`;
  * - doc cards (`<DocCardList />`) → a list of links, each with the card's description;
@@ -10,17 +15,15 @@
  * - code blocks (tokenized at build time) → fenced code with the language and `title="…"`;
  * - heading anchors, icons, buttons → dropped; heading ids are attributes here, so `{#id}` never appears;
  * - tables → GFM tables (a line break or a block inside a cell → a space);
- * - links and images → absolute URLs (`pageUrl` resolves them, anchors on the same page included).
+ * - links and images → absolute URLs (`pageUrl` resolves them, anchors on the same page included);
+ * - lists with `- ` and items indented by their marker; text escaped where Markdown would read markup.
  *
- * No HTML reaches the output: an element without a Markdown form gives its text.
- *
- * The article is parsed by parse5 (plugins/lib/html.ts): the tree is the one a browser builds, end
- * tags the minifier left out included. The Markdown is written here rather than by hast-util-to-mdast
- * and mdast-util-to-markdown: that pipeline gave the same twins, but the 379 pages took 3.6-4.6 s of
- * CPU instead of 1.1-1.4 s, and the build 8-10 % longer (plugins/llms/README.md).
+ * No HTML reaches the output: an element without a rule gives its text (Turndown's default rule, and
+ * no `keep`). The GFM table plugins of Turndown were not used: both keep some tables as HTML (a table
+ * with code in a cell, or without a header row) — plugins/llms/README.md.
  */
-import type { Element, ElementContent } from 'hast';
-import { classList, findAll, findElement, hasClass, hasModuleClass, parseHtmlFragment, prop, textContent } from '../lib/html';
+import TurndownService from 'turndown';
+import { createDocument } from '@mixmark-io/domino';
 
 export interface ConvertOptions {
   /** Absolute address of the page, e.g. `https://docs.monq.ru/docs/guide/thresholds/`. */
@@ -33,8 +36,7 @@ const ARTICLE_CLASS = 'theme-doc-markdown';
 
 /**
  * The page from the article body (`div.theme-doc-markdown`) up to the doc footer, or null when the
- * page has none. This only spares the parser the navbar and the sidebar: which element is the article
- * is decided on the parsed tree, so a footer whose mark changed would still be left out.
+ * page has none. This only spares the parser the navbar and the sidebar.
  */
 export function articleHtml(page: string): string | null {
   const at = page.indexOf(ARTICLE_CLASS);
@@ -52,35 +54,85 @@ export function pageToMarkdown(page: string, options: ConvertOptions): string | 
   return html === null ? null : articleToMarkdown(html, options);
 }
 
+/** The state of the conversion under way (Turndown converts synchronously, one article at a time). */
+const current = { pageUrl: '', hasTitle: false };
+
 /** The article's HTML → Markdown (ending with one newline). */
 export function articleToMarkdown(html: string, options: ConvertOptions): string {
-  const root = parseHtmlFragment(html);
-  const body = findElement(root, (el) => hasClass(el, ARTICLE_CLASS)) ?? root;
-  const blocks = renderBlocks(body.children as ElementContent[], { pageUrl: options.pageUrl, table: false });
-  if (options.title && !blocks.some((block) => block.startsWith('# '))) blocks.unshift(`# ${escapeText(options.title, true)}`);
-  return `${blocks.join('\n\n')}\n`;
+  current.pageUrl = options.pageUrl;
+  current.hasTitle = false;
+  const body = createDocument(`<!doctype html><html><body>${html}`).body as El;
+  const article = find(body, (el) => hasClass(el, ARTICLE_CLASS)) ?? body;
+  simplify(article);
+  let out = service.turndown(article);
+  if (options.title && !current.hasTitle) out = out ? `# ${escapeText(options.title, false)}\n\n${out}` : `# ${escapeText(options.title, false)}`;
+  return `${out}\n`;
 }
 
-interface Context {
-  pageUrl: string;
-  /** Inside a table cell: no line breaks, `|` escaped. */
-  table: boolean;
+/**
+ * Before Turndown walks the article: elements without text for a reader are taken out, and each
+ * tokenized code block becomes a `<pre>` with its code as text (Turndown would otherwise convert
+ * every token of it and throw the result away: 0.5 s of CPU for the site, plugins/llms/README.md).
+ */
+function simplify(el: El): void {
+  for (let child = el.firstElementChild as El | null; child; ) {
+    const next = child.nextElementSibling as El | null;
+    if (dropped(child)) child.remove();
+    else if (hasClass(child, 'theme-code-block')) child.replaceWith(codeBlockPre(child));
+    else simplify(child);
+    child = next;
+  }
+}
+
+/** A tokenized code block as `<pre data-language data-title>` holding its lines. */
+function codeBlockPre(el: El): El {
+  const pre = find(el, (child) => child.nodeName === 'PRE');
+  const title = find(el, (child) => hasModuleClass(child, 'codeBlockTitle'));
+  const lines = pre ? findAll(pre, (child) => hasClass(child, 'token-line')) : [];
+  const code = lines.length > 0 ? lines.map((line) => textOf(line).replace(/\n$/, '')).join('\n') : textOf(pre ?? el);
+  const plain = el.ownerDocument.createElement('pre');
+  plain.textContent = code;
+  plain.setAttribute('data-language', languageOf(el));
+  if (title) plain.setAttribute('data-title', textOf(title).trim());
+  return plain;
 }
 
 // ---------------------------------------------------------------------------------------------
-// The element tree
+// The element tree (domino's DOM, as Turndown hands it to the rules)
 
-type Node = ElementContent;
+type El = HTMLElement;
 
-/** The text as the reader sees it (`<br>` as a line break), without dropped elements. */
-function textOf(node: Node): string {
-  return textContent(node, dropped);
+function isElement(node: Node | null): node is El {
+  return node !== null && node.nodeType === 1;
+}
+
+/** The element's `class` attribute as a string ('' without one). */
+function classAttr(el: El): string {
+  return el.getAttribute('class') ?? '';
+}
+
+function hasClass(el: El, name: string): boolean {
+  const value = classAttr(el);
+  return value.includes(name) && value.split(/\s+/).includes(name);
+}
+
+/** A CSS-module class such as `admonitionHeading_Gvgb`, found by its name before the hash. */
+function hasModuleClass(el: El, name: string): boolean {
+  const value = classAttr(el);
+  return value.includes(name) && value.split(/\s+/).some((item) => item === name || item.startsWith(`${name}_`));
+}
+
+/** The element children, in order. */
+function elements(el: El): El[] {
+  const out: El[] = [];
+  for (let child = el.firstElementChild; child; child = child.nextElementSibling) out.push(child as El);
+  return out;
 }
 
 /** Elements that carry nothing for a reader of the text. */
-function dropped(el: Element): boolean {
+function dropped(el: El): boolean {
   return (
-    DROPPED_TAGS.has(el.tagName) ||
+    DROPPED_TAGS.has(el.nodeName) ||
     hasClass(el, 'hash-link') ||
     hasModuleClass(el, 'admonitionIcon') ||
     hasClass(el, 'theme-doc-card-icon') ||
@@ -89,96 +141,233 @@ function dropped(el: Element): boolean {
   );
 }
 
-const DROPPED_TAGS = new Set(['svg', 'button', 'script', 'style', 'template', 'noscript', 'input', 'select', 'textarea']);
-const BLOCK_TAGS = new Set([
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'blockquote', 'pre', 'table', 'hr', 'div', 'section',
-  'header', 'footer', 'article', 'aside', 'nav', 'main', 'figure', 'figcaption', 'details', 'summary', 'dl', 'dt', 'dd',
-  'thead', 'tbody', 'tfoot', 'tr', 'li',
-]);
+const BLOCK_TAGS = new Set(['P', 'UL', 'OL', 'PRE', 'DIV', 'BLOCKQUOTE', 'TABLE', 'SECTION', 'DETAILS', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HR', 'DL']);
+const DROPPED_TAGS = new Set(['svg', 'SVG', 'BUTTON', 'SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'INPUT', 'SELECT', 'TEXTAREA']);
+
+/** The text as the reader sees it (`<br>` as a line break), without dropped elements. */
+function textOf(node: Node): string {
+  if (node.nodeType === 3) return node.nodeValue ?? '';
+  if (!isElement(node)) return '';
+  if (node.nodeName === 'BR') return '\n';
+  if (dropped(node)) return '';
+  let text = '';
+  for (let child = node.firstChild; child; child = child.nextSibling) text += textOf(child);
+  return text;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A paragraph or a heading on one line; a no-break space stays. */
+function paragraphLine(text: string): string {
+  return text.replace(/[ \t\n]+/g, ' ').trim();
+}
+
+function find(el: El, test: (child: El) => boolean): El | null {
+  for (let child = el.firstElementChild as El | null; child; child = child.nextElementSibling as El | null) {
+    if (test(child)) return child;
+    const found = find(child, test);
+    if (found) return found;
+  }
+  return null;
+}
+
+function findAll(el: El, test: (child: El) => boolean, into: El[] = []): El[] {
+  for (let child = el.firstElementChild as El | null; child; child = child.nextElementSibling as El | null) {
+    if (test(child)) into.push(child);
+    findAll(child, test, into);
+  }
+  return into;
+}
+
+function closest(el: El, test: (ancestor: El) => boolean): El | null {
+  for (let node = el.parentNode; isElement(node); node = node.parentNode) if (test(node)) return node;
+  return null;
+}
+
+const inCell = (el: El) => closest(el, (ancestor) => ancestor.nodeName === 'TD' || ancestor.nodeName === 'TH') !== null;
+
+/** A block's content without the blank lines Turndown puts around it. */
+function trimNewlines(content: string): string {
+  return content.replace(/^\n+/, '').replace(/\n+$/, '');
+}
 
 // ---------------------------------------------------------------------------------------------
-// Blocks
+// The rules (a rule added later is tried first)
 
-/** Children → Markdown blocks; runs of inline content become paragraphs. */
-function renderBlocks(nodes: readonly Node[], ctx: Context): string[] {
-  const blocks: string[] = [];
-  let run: Node[] = [];
-  const flush = () => {
-    const paragraph = paragraphText(renderInline(run, ctx), !ctx.table);
-    if (paragraph) blocks.push(paragraph);
-    run = [];
-  };
-  for (const node of nodes) {
-    if (node.type === 'element' && dropped(node)) continue;
-    if (node.type === 'element' && BLOCK_TAGS.has(node.tagName)) {
-      flush();
-      blocks.push(...renderBlock(node, ctx));
-    } else {
-      run.push(node);
-    }
+const service = new TurndownService({
+  headingStyle: 'atx',
+  hr: '---',
+  bulletListMarker: '-',
+  codeBlockStyle: 'fenced',
+  emDelimiter: '*',
+  strongDelimiter: '**',
+  br: '\\',
+  // inline code keeps its spaces, as written
+  preformattedCode: true,
+});
+service.escape = (text: string) => escapeText(text, false);
+
+const block = (markdown: string) => (markdown ? `\n\n${markdown}\n\n` : '');
+
+service.addRule('paragraph', {
+  filter: 'p',
+  replacement: (content, node) => block(inCell(node as El) ? paragraphLine(content) : escapeLineStart(paragraphLine(content))),
+});
+
+service.addRule('heading', {
+  filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+  replacement: (content, node) => {
+    const heading = escapeLineStart(paragraphLine(content));
+    if (!heading) return '';
+    if (node.nodeName === 'H1') current.hasTitle = true;
+    return block(`${'#'.repeat(Number(node.nodeName[1]))} ${heading}`);
+  },
+});
+
+service.addRule('blockquote', {
+  filter: 'blockquote',
+  replacement: (content) => block(quote(trimNewlines(content))),
+});
+
+function quote(markdown: string): string {
+  return markdown
+    .split('\n')
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
+}
+
+/** A list is loose when one of its items holds a paragraph: then its items are apart by a blank line. */
+function looseList(list: El): boolean {
+  for (const item of elements(list)) {
+    if (item.nodeName !== 'LI') continue;
+    for (const child of elements(item)) if (child.nodeName === 'P') return true;
   }
-  flush();
-  return blocks;
+  return false;
 }
 
-function renderBlock(el: Element, ctx: Context): string[] {
-  if (hasClass(el, 'theme-code-block')) return [codeBlock(el)];
-  if (hasClass(el, 'theme-admonition')) return [admonition(el, ctx)];
-  if (el.tagName === 'section' && findElement(el, (child) => hasClass(child, 'theme-doc-card-container'))) return [cardList(el, ctx)];
-  if (hasClass(el, 'tabs-container')) return tabs(el, ctx);
-  switch (el.tagName) {
-    case 'h1':
-    case 'h2':
-    case 'h3':
-    case 'h4':
-    case 'h5':
-    case 'h6': {
-      const heading = paragraphText(renderInline(el.children, ctx));
-      return heading ? [`${'#'.repeat(Number(el.tagName[1]))} ${heading}`] : [];
-    }
-    case 'ul':
-    case 'ol':
-      return [list(el, ctx)];
-    case 'blockquote':
-      return [quote(renderBlocks(el.children, ctx))];
-    case 'pre':
-      return [fence(textOf(el), languageOf(el), null)];
-    case 'table':
-      return [table(el, ctx)];
-    case 'hr':
-      return ['---'];
-    case 'details':
-      return details(el, ctx);
-    case 'summary':
-    case 'dt': {
-      const label = renderInline(el.children, ctx).trim();
-      return label ? [`**${label}**`] : [];
-    }
-    default:
-      return renderBlocks(el.children, ctx);
+service.addRule('list', {
+  filter: ['ul', 'ol'],
+  replacement: (content, node) => {
+    // In a tight item a nested list follows the item's text on the next line.
+    if (node.parentNode?.nodeName === 'LI' && !looseList(node.parentNode.parentNode as El)) return `\n${trimNewlines(content)}\n`;
+    return block(trimNewlines(content));
+  },
+});
+
+service.addRule('listItem', {
+  filter: 'li',
+  replacement: (content, node) => {
+    const list = node.parentNode as El;
+    const items = elements(list).filter((child) => child.nodeName === 'LI');
+    const index = items.indexOf(node as El);
+    const start = Number.parseInt(list.getAttribute('start') ?? '1', 10) || 1;
+    const marker = list.nodeName === 'OL' ? `${start + index}. ` : '- ';
+    const indent = ' '.repeat(marker.length);
+    const body = trimNewlines(content)
+      .split('\n')
+      .map((line, at) => (at === 0 || line === '' ? line : indent + line))
+      .join('\n');
+    const last = index === items.length - 1;
+    // Text that opens the item is escaped like a paragraph; a paragraph or a list has its own rule.
+    const first = node.firstChild;
+    const opensWithText = first !== null && (first.nodeType === 3 || (isElement(first) && !BLOCK_TAGS.has(first.nodeName)));
+    return marker + (opensWithText ? escapeLineStart(body) : body) + (last ? '' : looseList(list) ? '\n\n' : '\n');
+  },
+});
+
+// Emphasis and strong are Turndown's own rules, with the delimiters set above.
+service.addRule('strikethrough', { filter: ['del', 's'], replacement: (content) => (content ? `~~${content}~~` : '') });
+
+service.addRule('code', {
+  filter: (node) => (node.nodeName === 'CODE' || node.nodeName === 'KBD') && node.parentNode?.nodeName !== 'PRE',
+  replacement: (_content, node) => codeSpan(textOf(node).replace(/\n/g, ' ')),
+});
+
+service.addRule('lineBreak', {
+  filter: 'br',
+  replacement: (_content, node) => (inCell(node as El) ? ' ' : '\\\n'),
+});
+
+service.addRule('image', {
+  filter: 'img',
+  replacement: (_content, node) => {
+    const src = (node as El).getAttribute('src');
+    if (!src) return '';
+    const table = inCell(node as El);
+    return `![${escapeText((node as El).getAttribute('alt') ?? '', table)}](${linkUrl(src, table)})`;
+  },
+});
+
+service.addRule('link', {
+  filter: 'a',
+  replacement: (content, node) => {
+    const label = content.trim();
+    const href = (node as El).getAttribute('href');
+    if (!href || !label) return label;
+    return `[${label}](${linkUrl(href, inCell(node as El))})`;
+  },
+});
+
+// Tables: a row per line, the first row is the header, the alignment comes from its cells.
+service.addRule('tableSection', { filter: ['thead', 'tbody', 'tfoot'], replacement: (content) => content });
+service.addRule('tableCell', {
+  filter: ['td', 'th'],
+  replacement: (content, node) => {
+    const text = oneLine(content).replace(/\|/g, '\\|');
+    return node.previousElementSibling ? ` | ${text}` : text;
+  },
+});
+service.addRule('tableRow', {
+  filter: 'tr',
+  replacement: (content, node) => {
+    const table = closest(node as El, (ancestor) => ancestor.nodeName === 'TABLE');
+    const rows = table ? findAll(table, (child) => child.nodeName === 'TR') : [node as El];
+    const width = tableWidth(rows);
+    const cells = (node as El).children.length;
+    const line = `| ${content}${' | '.repeat(Math.max(0, width - cells))} |`;
+    if (rows[0] !== node) return `\n${line}`;
+    const align = Array.from({ length: width }, (_, at) => {
+      const cell = (node as El).children[at];
+      const style = cell ? `${cell.getAttribute('style') ?? ''} ${cell.getAttribute('align') ?? ''}` : '';
+      if (/center/.test(style)) return ':-:';
+      if (/right/.test(style)) return '--:';
+      if (/left/.test(style)) return ':--';
+      return '---';
+    });
+    return `\n${line}\n| ${align.join(' | ')} |`;
+  },
+});
+service.addRule('table', {
+  filter: 'table',
+  replacement: (content) => block(trimNewlines(content)),
+});
+
+const widths = new WeakMap<El, number>();
+function tableWidth(rows: El[]): number {
+  const first = rows[0]!;
+  let width = widths.get(first);
+  if (width === undefined) {
+    width = Math.max(0, ...rows.map((row) => elements(row).filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH').length));
+    widths.set(first, width);
   }
+  return width;
 }
 
-/** Inline Markdown as a paragraph: one line, no leading character that would start another block. */
-function paragraphText(inline: string, ownLine = true): string {
-  const line = inline.replace(/[ \t\n]+/g, ' ').trim();
-  return ownLine ? escapeLineStart(line) : line;
-}
+service.addRule('pre', {
+  filter: 'pre',
+  replacement: (_content, node) => {
+    const el = node as El;
+    return block(fence(textOf(el), el.getAttribute('data-language') ?? languageOf(el), el.getAttribute('data-title')));
+  },
+});
 
-function languageOf(el: Element): string {
-  for (const node of [el, ...findAll(el, (child) => child.tagName === 'pre' || child.tagName === 'code')]) {
-    const language = classList(node).find((name) => name.startsWith('language-'));
-    if (language) return language.slice('language-'.length);
+function languageOf(el: El): string {
+  for (const node of [el, ...findAll(el, (child) => child.nodeName === 'PRE' || child.nodeName === 'CODE')]) {
+    for (const name of classAttr(node).split(/\s+/)) if (name.startsWith('language-')) return name.slice('language-'.length);
   }
   return '';
-}
-
-function codeBlock(el: Element): string {
-  const pre = findElement(el, (child) => child.tagName === 'pre');
-  const title = findElement(el, (child) => hasModuleClass(child, 'codeBlockTitle'));
-  const lines = pre ? findAll(pre, (child) => hasClass(child, 'token-line')) : [];
-  const code = lines.length > 0 ? lines.map((line) => textOf(line).replace(/\n$/, '')).join('\n') : textOf(pre ?? el);
-  return fence(code, languageOf(el), title ? textOf(title).trim() : null);
 }
 
 function fence(code: string, language: string, title: string | null): string {
@@ -189,163 +378,78 @@ function fence(code: string, language: string, title: string | null): string {
   return `${marks}${info}\n${value}\n${marks}`;
 }
 
-function admonition(el: Element, ctx: Context): string {
-  const heading = findElement(el, (child) => hasModuleClass(child, 'admonitionHeading'));
-  const content = findElement(el, (child) => hasModuleClass(child, 'admonitionContent'));
-  const blocks = renderBlocks(content ? content.children : [], ctx);
-  const title = heading ? textOf(heading).replace(/\s+/g, ' ').trim() : '';
-  if (title) {
-    const label = `**${escapeText(/[.!?:…]$/.test(title) ? title : `${title}.`, false)}**`;
-    // The label opens the first paragraph; before a list, a table or code it stands alone.
-    const first = content?.children.find((child): child is Element => child.type === 'element' && !dropped(child));
-    if (first?.tagName === 'p' && blocks[0] !== undefined) blocks[0] = `${label} ${blocks[0]}`;
-    else blocks.unshift(label);
-  }
-  return quote(blocks);
-}
+// --- the theme's elements
 
-function quote(blocks: readonly string[]): string {
-  return blocks
-    .join('\n\n')
-    .split('\n')
-    .map((line) => (line ? `> ${line}` : '>'))
-    .join('\n');
-}
+service.addRule('details', {
+  filter: ['summary', 'dt'],
+  replacement: (content) => block(oneLine(content) ? `**${oneLine(content)}**` : ''),
+});
 
-function cardList(el: Element, ctx: Context): string {
-  const cards = findAll(el, (child) => child.tagName === 'a' && hasClass(child, 'theme-doc-card-container'));
-  return cards
-    .map((card) => {
-      const titleEl = findElement(card, (child) => hasClass(child, 'theme-doc-card-title')) ?? findElement(card, (child) => /^h[1-6]$/.test(child.tagName));
-      const descriptionEl = findElement(card, (child) => hasClass(child, 'theme-doc-card-description'));
-      const title = escapeText((titleEl ? textOf(titleEl) : textOf(card)).replace(/\s+/g, ' ').trim(), false);
-      const description = descriptionEl ? escapeText(textOf(descriptionEl).replace(/\s+/g, ' ').trim(), false) : '';
-      const link = `[${title}](${linkUrl(prop(card, 'href') ?? '', ctx)})`;
+service.addRule('tabs', {
+  filter: (node) => node.getAttribute('role') === 'tabpanel',
+  replacement: (content, node) => {
+    const container = closest(node as El, (ancestor) => hasClass(ancestor, 'tabs-container'));
+    const panels = container ? findAll(container, (child) => child.getAttribute('role') === 'tabpanel') : [];
+    const tabs = container ? findAll(container, (child) => child.getAttribute('role') === 'tab') : [];
+    const index = panels.indexOf(node as El);
+    const tab = tabs[index];
+    const label = tab ? escapeText(oneLine(textOf(tab)), false) : '';
+    const panel = trimNewlines(content);
+    return block(`**${label || String(index + 1)}**${panel ? `\n\n${panel}` : ''}`);
+  },
+});
+service.addRule('tabList', { filter: (node) => node.getAttribute('role') === 'tablist', replacement: () => '' });
+
+service.addRule('docCards', {
+  filter: (node) => node.nodeName === 'SECTION' && find(node as El, (child) => hasClass(child, 'theme-doc-card-container')) !== null,
+  replacement: (_content, node) => {
+    const cards = findAll(node as El, (child) => child.nodeName === 'A' && hasClass(child, 'theme-doc-card-container'));
+    const lines = cards.map((card) => {
+      const titleEl = find(card, (child) => hasClass(child, 'theme-doc-card-title')) ?? find(card, (child) => /^H[1-6]$/.test(child.nodeName));
+      const descriptionEl = find(card, (child) => hasClass(child, 'theme-doc-card-description'));
+      const title = escapeText(oneLine(textOf(titleEl ?? card)), false);
+      const description = descriptionEl ? escapeText(oneLine(textOf(descriptionEl)), false) : '';
+      const link = `[${title}](${linkUrl(card.getAttribute('href') ?? '', false)})`;
       return `- ${description ? `${link} — ${description}` : link}`;
-    })
-    .join('\n');
-}
-
-function tabs(el: Element, ctx: Context): string[] {
-  const labels = findAll(el, (child) => prop(child, 'role') === 'tab').map((tab) => escapeText(textOf(tab).replace(/\s+/g, ' ').trim(), false));
-  const panels = findAll(el, (child) => prop(child, 'role') === 'tabpanel');
-  return panels.flatMap((panel, index) => [`**${labels[index] || String(index + 1)}**`, ...renderBlocks(panel.children, ctx)]);
-}
-
-function details(el: Element, ctx: Context): string[] {
-  const summary = el.children.find((child): child is Element => child.type === 'element' && child.tagName === 'summary');
-  const label = summary ? renderInline(summary.children, ctx).replace(/\s+/g, ' ').trim() : '';
-  const rest = el.children.filter((child) => child !== summary);
-  return [...(label ? [`**${label}**`] : []), ...renderBlocks(rest, ctx)];
-}
-
-function list(el: Element, ctx: Context): string {
-  const items = el.children.filter((child): child is Element => child.type === 'element' && child.tagName === 'li');
-  const loose = items.some((item) => item.children.some((child) => child.type === 'element' && child.tagName === 'p'));
-  const start = el.tagName === 'ol' ? Number.parseInt(prop(el, 'start') ?? '1', 10) || 1 : 1;
-  return items
-    .map((item, index) => {
-      const marker = el.tagName === 'ol' ? `${start + index}. ` : '- ';
-      const blocks = renderBlocks(item.children, ctx);
-      // A tight item keeps a nested list on the next line; any other block needs a blank line before it.
-      const body = blocks.map((block, at) => (at === 0 ? block : (loose || !/^(- |\d+\. )/.test(block) ? '\n\n' : '\n') + block)).join('');
-      const indent = ' '.repeat(marker.length);
-      return marker + body.split('\n').map((line, at) => (at === 0 || line === '' ? line : indent + line)).join('\n');
-    })
-    .join(loose ? '\n\n' : '\n');
-}
-
-function table(el: Element, ctx: Context): string {
-  const cellCtx: Context = { ...ctx, table: true };
-  const rows = findAll(el, (child) => child.tagName === 'tr').map((row) =>
-    row.children.filter((child): child is Element => child.type === 'element' && (child.tagName === 'td' || child.tagName === 'th')),
-  );
-  const head = rows[0] ?? [];
-  const width = Math.max(0, ...rows.map((row) => row.length));
-  if (width === 0) return '';
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  const text = (row: Element[]) =>
-    Array.from({ length: width }, (_, at) => {
-      const cell = row[at];
-      return cell ? cellText(cell, cellCtx) : '';
     });
-  const align = Array.from({ length: width }, (_, at) => {
-    const cell = head[at];
-    const style = cell ? `${prop(cell, 'style') ?? ''} ${prop(cell, 'align') ?? ''}` : '';
-    if (/center/.test(style)) return ':-:';
-    if (/right/.test(style)) return '--:';
-    if (/left/.test(style)) return ':--';
-    return '---';
-  });
-  return [line(text(head)), line(align), ...rows.slice(1).map((row) => line(text(row)))].join('\n');
-}
+    return block(lines.join('\n'));
+  },
+});
 
-function cellText(cell: Element, ctx: Context): string {
-  return renderBlocks(cell.children, ctx).join(' ').replace(/\s+/g, ' ').trim();
-}
+service.addRule('admonitionHeading', { filter: (node) => hasModuleClass(node as El, 'admonitionHeading'), replacement: () => '' });
+service.addRule('admonition', {
+  filter: (node) => hasClass(node as El, 'theme-admonition'),
+  replacement: (content, node) => {
+    const el = node as El;
+    const heading = find(el, (child) => hasModuleClass(child, 'admonitionHeading'));
+    const body = find(el, (child) => hasModuleClass(child, 'admonitionContent'));
+    const title = heading ? oneLine(textOf(heading)) : '';
+    let markdown = trimNewlines(content);
+    if (title) {
+      const label = `**${escapeText(/[.!?:…]$/.test(title) ? title : `${title}.`, false)}**`;
+      // The label opens the first paragraph; before a list, a table or code it stands alone.
+      let first = body?.firstElementChild ?? null;
+      while (first && dropped(first as El)) first = first.nextElementSibling;
+      markdown = first?.nodeName === 'P' && markdown ? `${label} ${markdown}` : markdown ? `${label}\n\n${markdown}` : label;
+    }
+    return block(quote(markdown));
+  },
+});
 
 // ---------------------------------------------------------------------------------------------
-// Inline content
+// Inline text
 
-function renderInline(nodes: readonly Node[], ctx: Context): string {
-  return nodes.map((node) => inline(node, ctx)).join('');
-}
-
-function inline(node: Node, ctx: Context): string {
-  if (node.type === 'text') return escapeText(node.value.replace(/[ \t\r\n]+/g, ' '), ctx.table);
-  // Comments (and nodes parse5 never makes) have no text for a reader.
-  if (node.type !== 'element' || dropped(node)) return '';
-  switch (node.tagName) {
-    case 'strong':
-    case 'b':
-      return wrap('**', renderInline(node.children, ctx));
-    case 'em':
-    case 'i':
-      return wrap('*', renderInline(node.children, ctx));
-    case 'del':
-    case 's':
-      return wrap('~~', renderInline(node.children, ctx));
-    case 'code':
-    case 'kbd':
-      return codeSpan(textOf(node).replace(/\n/g, ' '), ctx);
-    case 'br':
-      return ctx.table ? ' ' : '\\\n';
-    case 'img': {
-      const src = prop(node, 'src');
-      if (!src) return '';
-      return `![${escapeText(prop(node, 'alt') ?? '', ctx.table)}](${linkUrl(src, ctx)})`;
-    }
-    case 'a': {
-      const label = renderInline(node.children, ctx).trim();
-      const href = prop(node, 'href');
-      if (!href || !label) return label;
-      return `[${label}](${linkUrl(href, ctx)})`;
-    }
-    default:
-      if (BLOCK_TAGS.has(node.tagName)) return ` ${renderBlocks(node.children, ctx).join(' ')} `;
-      return renderInline(node.children, ctx);
-  }
-}
-
-/** `**text**` with the spaces around the text kept outside the markers. */
-function wrap(marker: string, content: string): string {
-  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(content);
-  const [, before = '', inner = '', after = ''] = match ?? [];
-  return inner ? `${before}${marker}${inner}${marker}${after}` : content;
-}
-
-function codeSpan(code: string, ctx: Context): string {
+function codeSpan(code: string): string {
   const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   const ticks = '`'.repeat(longest + 1);
   const pad = code.startsWith('`') || code.endsWith('`') || (code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '') ? ' ' : '';
-  const span = `${ticks}${pad}${code}${pad}${ticks}`;
-  // GFM: a pipe inside a table cell ends the cell even in code, unless escaped.
-  return ctx.table ? span.replace(/\|/g, '\\|') : span;
+  // GFM: a pipe inside a table cell ends the cell even in code, unless escaped: the cell rule escapes it.
+  return `${ticks}${pad}${code}${pad}${ticks}`;
 }
 
-function linkUrl(href: string, ctx: Context): string {
-  const url = absoluteUrl(href, ctx.pageUrl).replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/ /g, '%20');
-  return ctx.table ? url.replace(/\|/g, '%7C') : url;
+function linkUrl(href: string, table: boolean): string {
+  const url = absoluteUrl(href, current.pageUrl).replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/ /g, '%20');
+  return table ? url.replace(/\|/g, '%7C') : url;
 }
 
 export function absoluteUrl(href: string, pageUrl: string): string {

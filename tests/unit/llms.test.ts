@@ -72,7 +72,21 @@ describe('article → Markdown, on HTML cut from built pages', () => {
     assert.deepEqual(rows.slice(0, 3), ['| Поле | Тип | По умолчанию | Описание |', '| --- | --- | --- | --- |', '| `name` | string | — | название сигнала |']);
     assert.equal(rows.length, 17, 'header, delimiter and 15 rows: the rows whose end tags the minifier left out stay rows');
     assert.equal(rows[4], '| `severity` | integer | — | [критичность](https://docs.monq.ru/glossary/#severity); в примерах Monq 1 — самая высокая |');
+    assert.equal(rows[9], '| `configItemIds` | integer\\[\\] | — | КЕ, к которым относится сигнал |', 'brackets of the text escaped');
     assert.equal(aligned, '| Поле | Тип | Пример |\n| :-- | :-: | --: |\n| `a\\|b` | строка | x \\| y |\n| два | число целое | 1 |\n');
+  });
+
+  test('lists: numbered from the marker, a nested list on the next line, indented under its item', () => {
+    assert.equal(
+      md(fixture('lists.html')),
+      '1. Войдите в веб-интерфейс стенда под учётной записью администратора и проверьте, что открывается **Оперативный центр**.\n' +
+        '2. Выполните минимальную [первичную настройку](https://docs.monq.ru/docs/get-started/setup/): активируйте лицензию, создайте рабочую группу и добавьте одного-двух пользователей.\n' +
+        '3. Выберите путь быстрого старта:\n' +
+        '   - [мониторинг инфраструктуры](https://docs.monq.ru/docs/get-started/quick-guide/infra/) — если нужно собирать метрики с серверов, сайтов и сетевых устройств агентом Monq;\n' +
+        '   - [зонтичный мониторинг](https://docs.monq.ru/docs/get-started/quick-guide/umbrella/) — если у вас уже работает Zabbix, Prometheus или другая система и нужно собрать её события в одном окне.\n' +
+        '4. Настройте одно оповещение через **Правила и действия**, чтобы увидеть полный цикл обработки проблемы.\n' +
+        '5. Запишите, что получилось, а что потребовало доработки: этот список пригодится при обсуждении промышленного внедрения.\n',
+    );
   });
 
   test('links and images: absolute, on the site address, anchors on the same page included', () => {
@@ -100,6 +114,7 @@ describe('article → Markdown, rules on small inputs', () => {
   test('text that Markdown would read as markup is escaped', () => {
     assert.equal(escapeText('a*b [c] <div> snake_case _x_ &amp; \\', false), 'a\\*b \\[c\\] \\<div> snake_case \\_x\\_ \\&amp; \\\\');
     assert.equal(escapeText('a|b', true), 'a\\|b');
+    assert.equal(md('<p>a*b [c] &lt;div> snake_case _x_ <code>[*]</code></p>'), 'a\\*b \\[c\\] \\<div> snake_case \\_x\\_ `[*]`\n');
     assert.equal(md('<p># не заголовок</p><p>1. не список</p><p>- не пункт</p>'), '\\# не заголовок\n\n1\\. не список\n\n\\- не пункт\n');
   });
 
