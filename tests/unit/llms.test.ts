@@ -19,19 +19,19 @@ describe('article → Markdown, on HTML cut from built pages', () => {
       '> **Примечание.** Код тестов остаётся в вашем репозитории и написан на вашем фреймворке. Прогон запускает агент Monq, а платформа разбирает его результаты. ' +
         'Что проверить на этих агентах — в статье [Раннеры](https://docs.monq.ru/docs/solutions/exploitation/runners/).\n',
     );
-    assert.equal(md(fixture('admonition-list.html')), '> **Внимание.**\n>\n> - первый пункт\n> - второй пункт\n');
+    assert.equal(md(fixture('admonition-list.html')), '> **Внимание.**\n> \n> -   первый пункт\n> -   второй пункт\n');
   });
 
   test('doc cards: a list of links to the pages, each with its description', () => {
     const lines = md(fixture('doc-cards.html')).split('\n');
     assert.equal(lines.length, 7);
-    assert.equal(lines[0], '- [Интеграции](https://docs.monq.ru/docs/solutions/integrations/) — 4 элемента');
+    assert.equal(lines[0], '-   [Интеграции](https://docs.monq.ru/docs/solutions/integrations/) — 4 элемента');
     assert.equal(
       lines[3],
-      '- [Привязка порогов к КЕ](https://docs.monq.ru/docs/solutions/bind-ci-thold-example/) — Пример сценария, который автоматически привязывает пороги к ' +
+      '-   [Привязка порогов к КЕ](https://docs.monq.ru/docs/solutions/bind-ci-thold-example/) — Пример сценария, который автоматически привязывает пороги к ' +
         'конфигурационным единицам по общему признаку — атрибут КЕ, аннотация правила порогов, слоты покрытия и передача в сценарий сигналов.',
     );
-    assert.equal(lines[5], '- [Эксплуатация](https://docs.monq.ru/docs/solutions/exploitation/) — 4 элемента');
+    assert.equal(lines[5], '-   [Эксплуатация](https://docs.monq.ru/docs/solutions/exploitation/) — 4 элемента');
   });
 
   test('tabs: each label in bold, then its panel, hidden panels included', () => {
@@ -44,7 +44,7 @@ describe('article → Markdown, on HTML cut from built pages', () => {
   test('details: the summary in bold, then the hidden text', () => {
     assert.equal(
       md(fixture('details.html')),
-      '**Подробнее об *агенте***\n\nСкрытый текст со [ссылкой](https://docs.monq.ru/docs/solutions/automation/rsm-autobuild/#aligned).\n\n- пункт\n',
+      '**Подробнее об *агенте***\n\nСкрытый текст со [ссылкой](https://docs.monq.ru/docs/solutions/automation/rsm-autobuild/#aligned).\n\n-   пункт\n',
     );
   });
 
@@ -76,16 +76,16 @@ describe('article → Markdown, on HTML cut from built pages', () => {
     assert.equal(aligned, '| Поле | Тип | Пример |\n| :-- | :-: | --: |\n| `a\\|b` | строка | x \\| y |\n| два | число целое | 1 |\n');
   });
 
-  test('lists: numbered from the marker, a nested list on the next line, indented under its item', () => {
+  test('lists (Turndown\'s rule): numbered from the marker, a nested list on the next line, indented under its item', () => {
     assert.equal(
       md(fixture('lists.html')),
-      '1. Войдите в веб-интерфейс стенда под учётной записью администратора и проверьте, что открывается **Оперативный центр**.\n' +
-        '2. Выполните минимальную [первичную настройку](https://docs.monq.ru/docs/get-started/setup/): активируйте лицензию, создайте рабочую группу и добавьте одного-двух пользователей.\n' +
-        '3. Выберите путь быстрого старта:\n' +
-        '   - [мониторинг инфраструктуры](https://docs.monq.ru/docs/get-started/quick-guide/infra/) — если нужно собирать метрики с серверов, сайтов и сетевых устройств агентом Monq;\n' +
-        '   - [зонтичный мониторинг](https://docs.monq.ru/docs/get-started/quick-guide/umbrella/) — если у вас уже работает Zabbix, Prometheus или другая система и нужно собрать её события в одном окне.\n' +
-        '4. Настройте одно оповещение через **Правила и действия**, чтобы увидеть полный цикл обработки проблемы.\n' +
-        '5. Запишите, что получилось, а что потребовало доработки: этот список пригодится при обсуждении промышленного внедрения.\n',
+      '1.  Войдите в веб-интерфейс стенда под учётной записью администратора и проверьте, что открывается **Оперативный центр**.\n' +
+        '2.  Выполните минимальную [первичную настройку](https://docs.monq.ru/docs/get-started/setup/): активируйте лицензию, создайте рабочую группу и добавьте одного-двух пользователей.\n' +
+        '3.  Выберите путь быстрого старта:\n' +
+        '    -   [мониторинг инфраструктуры](https://docs.monq.ru/docs/get-started/quick-guide/infra/) — если нужно собирать метрики с серверов, сайтов и сетевых устройств агентом Monq;\n' +
+        '    -   [зонтичный мониторинг](https://docs.monq.ru/docs/get-started/quick-guide/umbrella/) — если у вас уже работает Zabbix, Prometheus или другая система и нужно собрать её события в одном окне.\n' +
+        '4.  Настройте одно оповещение через **Правила и действия**, чтобы увидеть полный цикл обработки проблемы.\n' +
+        '5.  Запишите, что получилось, а что потребовало доработки: этот список пригодится при обсуждении промышленного внедрения.\n',
     );
   });
 
@@ -105,23 +105,33 @@ describe('article → Markdown, on HTML cut from built pages', () => {
     assert.doesNotMatch(out, /\u200b|Прямая ссылка|Cut from/);
   });
 
-  test('a whole article gives the twin readers got before the parser changed', () => {
+  test('title: the H1 of the built page opens the twin; without one, the title given', () => {
+    const page = fixture('page.html');
+    const options = { pageUrl: 'https://docs.monq.ru/docs/8.9/guide/administration/actions-types/', title: 'Заголовок из метаданных' };
+    const twin = pageToMarkdown(page, options)!;
+    assert.ok(twin.startsWith('# Типы действий\n\n'), twin.slice(0, 80));
+    assert.equal(twin.match(/^# /gm)?.length, 1);
+    const withoutH1 = pageToMarkdown(page.replace(/<h1[^>]*>[\s\S]*?<\/h1>/, ''), options)!;
+    assert.ok(withoutH1.startsWith('# Заголовок из метаданных\n\n'), withoutH1.slice(0, 80));
+    assert.equal(withoutH1.slice(withoutH1.indexOf('\n\n')), twin.slice(twin.indexOf('\n\n')));
+  });
+
+  test('a whole article gives the twin (tests/fixtures/html/article.md)', () => {
     assert.equal(md(fixture('article.html')), fixture('article.md'));
   });
 });
 
 describe('article → Markdown, rules on small inputs', () => {
-  test('text that Markdown would read as markup is escaped', () => {
-    assert.equal(escapeText('a*b [c] <div> snake_case _x_ &amp; \\', false), 'a\\*b \\[c\\] \\<div> snake_case \\_x\\_ \\&amp; \\\\');
-    assert.equal(escapeText('a|b', true), 'a\\|b');
-    assert.equal(md('<p>a*b [c] &lt;div> snake_case _x_ <code>[*]</code></p>'), 'a\\*b \\[c\\] \\<div> snake_case \\_x\\_ `[*]`\n');
+  test('text that Markdown would read as markup is escaped (Turndown\'s escaping), a tag included: no HTML gets through', () => {
+    assert.equal(escapeText('a*b [c] <div> </p> <!-- x --> <имя> 2 < 3 snake_case \\'), 'a\\*b \\[c\\] \\<div> \\</p> \\<!-- x --> <имя> 2 < 3 snake\\_case \\\\');
+    assert.equal(md('<p>a*b [c] &lt;div> snake_case <code>[*]</code></p>'), 'a\\*b \\[c\\] \\<div> snake\\_case `[*]`\n');
     assert.equal(md('<p># не заголовок</p><p>1. не список</p><p>- не пункт</p>'), '\\# не заголовок\n\n1\\. не список\n\n\\- не пункт\n');
   });
 
-  test('lists: tight and loose, nested, ordered with a start', () => {
+  test('lists (Turndown\'s rule): tight and loose, nested, ordered with a start', () => {
     assert.equal(
       md('<ol start=3><li>Третий<ul><li>вложенный</li><li>ещё</li></ul></li><li>Четвёртый</li></ol><ul><li><p>Абзац</p><p>ещё</p></li><li><p>Второй</p></li></ul>'),
-      '3. Третий\n   - вложенный\n   - ещё\n4. Четвёртый\n\n- Абзац\n\n  ещё\n\n- Второй\n',
+      '3.  Третий\n    -   вложенный\n    -   ещё\n4.  Четвёртый\n\n-   Абзац\n    \n    ещё\n    \n-   Второй\n',
     );
   });
 
