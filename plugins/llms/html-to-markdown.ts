@@ -74,14 +74,14 @@ export function articleToMarkdown(html: string, options: ConvertOptions): string
 function simplify(el: El, pageUrl: string): void {
   for (let child = el.firstElementChild as El | null; child; ) {
     const next = child.nextElementSibling as El | null;
-    const plain = dropped(child) ? null : hasClass(child, 'theme-code-block') ? codeBlockPre(child) : rebuilt(child);
-    if (plain === null) child.remove();
-    else if (plain !== child) child.replaceWith(plain);
-    if (plain !== null && plain.nodeName !== 'PRE') {
-      for (const attribute of ['href', 'src']) {
-        const value = plain.getAttribute(attribute);
-        if (value !== null && (plain.nodeName === 'A' || plain.nodeName === 'IMG')) plain.setAttribute(attribute, absoluteUrl(value, pageUrl));
-      }
+    if (dropped(child)) child.remove();
+    else if (hasClass(child, 'theme-code-block')) child.replaceWith(codeBlockPre(child));
+    else {
+      const plain = rebuilt(child);
+      if (plain !== child) child.replaceWith(plain);
+      const attribute = plain.nodeName === 'A' ? 'href' : plain.nodeName === 'IMG' ? 'src' : '';
+      const url = attribute && plain.getAttribute(attribute);
+      if (url) plain.setAttribute(attribute, absoluteUrl(url, pageUrl));
       simplify(plain, pageUrl);
     }
     child = next;
