@@ -110,7 +110,7 @@ describe('Markdown twins', () => {
     ].join('\n');
     assert.ok(text.includes(`\n\n${table}\n`), 'the table as a GFM table');
     assert.match(text, /\n\n> \*\*Совет\.\*\* Если в пространстве сценарий привязки и сценарий создания сигналов работают вместе, первым должен срабатывать сценарий привязки\. /);
-    assert.ok(text.includes('\n1. В типе КЕ заведите атрибут'), 'ordered list');
+    assert.ok(text.includes('\n1.  В типе КЕ заведите атрибут'), 'ordered list (Turndown pads the marker to 4 columns)');
     assert.ok(text.endsWith('[Функции для работы с порогами](https://docs.monq.ru/docs/automation/thresholds-functions/).\n'), text.slice(-300));
   });
 
@@ -138,7 +138,7 @@ describe('Markdown twins', () => {
     const { status, text } = await fetchText('/docs/solutions.md');
     assert.equal(status, 200);
     assert.ok(text.startsWith('# Решения\n'));
-    assert.match(text, /\n- \[Привязка порогов к КЕ\]\(https:\/\/docs\.monq\.ru\/docs\/solutions\/bind-ci-thold-example\/\) — \S/);
+    assert.match(text, /\n-   \[Привязка порогов к КЕ\]\(https:\/\/docs\.monq\.ru\/docs\/solutions\/bind-ci-thold-example\/\) — \S/);
   });
 });
 
