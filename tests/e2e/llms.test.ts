@@ -138,7 +138,7 @@ describe('Markdown twins', () => {
     const { status, text } = await fetchText('/docs/solutions.md');
     assert.equal(status, 200);
     assert.ok(text.startsWith('# Решения\n'));
-    assert.match(text, /\n-   \[Привязка порогов к КЕ\]\(https:\/\/docs\.monq\.ru\/docs\/solutions\/bind-ci-thold-example\/\) — \S/);
+    assert.match(text, /\n- {3}\[Привязка порогов к КЕ\]\(https:\/\/docs\.monq\.ru\/docs\/solutions\/bind-ci-thold-example\/\) — \S/);
   });
 });
 
