@@ -2,7 +2,7 @@
  * Search benchmark: what a query costs the reader, side by side with Pagefind over the same build.
  *
  *   npm run bench:search [-- --build-dir build] [-- --variant-dir build-variants/metrica] [-- --runs 5]
- *                        [-- --reading 10] [-- --no-browser] [-- --no-pagefind]
+ *                        [-- --reading 60] [-- --no-browser] [-- --no-pagefind]
  *
  * Needs a built site (npm run build; the counter variant: npx tsx scripts/build-variant.ts metrica) and
  * Debian Chromium (/usr/bin/chromium, or CHROMIUM_PATH). Prints:
@@ -13,7 +13,8 @@
  *      of the search's own files that query loaded (worker and index pieces, as sent). Three
  *      processors: a slow phone (Chromium in a CPU cgroup with a quarter of one core: it slows every
  *      thread, workers included), DevTools 4× throttling (reported, not judged: it does not slow
- *      workers) and 1×. Then warm: the reader pressed a key and read for --reading seconds first.
+ *      workers) and 1×. Then warm: the reader pressed a key and read for --reading seconds first (60 by
+ *      default, a minute); the pages of a warm set are opened first and read at the same time.
  *      Both builds (default, counter), and Pagefind 1.6.0 over a copy of the same build (its
  *      default index, loaded with `pagefind.js` at the click, searched at the same moment, five hits
  *      with their data);
@@ -78,14 +79,14 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 async function main() {
   if (process.argv.includes('--help')) {
     console.log(
-      'Usage: npm run bench:search [-- --build-dir build] [-- --variant-dir build-variants/metrica] [-- --runs 5] [-- --reading 10] [-- --no-browser] [-- --no-pagefind]',
+      'Usage: npm run bench:search [-- --build-dir build] [-- --variant-dir build-variants/metrica] [-- --runs 5] [-- --reading 60] [-- --no-browser] [-- --no-pagefind]',
     );
     return;
   }
   const buildDir = path.resolve(arg('build-dir', process.env.MONQ_DOCS_BUILD_DIR ?? 'build'));
   const variantDir = path.resolve(arg('variant-dir', 'build-variants/metrica'));
   const runs = Math.max(1, Number(arg('runs', '5')) || 5);
-  const readingMs = Math.max(0, Number(arg('reading', '10')) || 0) * 1000;
+  const readingMs = Math.max(0, Number(arg('reading', '60')) || 0) * 1000;
   const manifest = JSON.parse(await readFile(path.join(buildDir, 'search', 'manifest.json'), 'utf8')) as Manifest;
 
   console.log(`Search benchmark on ${buildDir}\n`);
@@ -255,16 +256,22 @@ async function untilFirstHit(page: Page): Promise<void> {
   }
 }
 
+/**
+ * A sample in two steps: `open` loads the page (and, for a warm sample, makes the reader's first input
+ * and whatever a search UI does once the reader showed intent); `query` times the first query later.
+ */
+interface Probe {
+  open(session: Session, url: string, warm: boolean): Promise<void>;
+  query(session: Session, bytes: Counter): Promise<Sample>;
+}
+
 /** Ours: click on «Поиск», the query entered TYPING_MS later, the first hit on screen. */
-async function oursOnce(browser: Browser, url: string, origin: string, cpu: Cpu, readingMs: number | null, bytes: Counter): Promise<Sample> {
-  const session = await newSession(browser, origin, cpu);
-  const {page} = session;
-  try {
+const ours: Probe = {
+  async open({page}, url, warm) {
     await page.goto(url, {waitUntil: 'networkidle'});
-    if (readingMs !== null) {
-      await page.keyboard.press('Shift');
-      await page.waitForTimeout(readingMs);
-    }
+    if (warm) await page.keyboard.press('Shift');
+  },
+  async query({page}, bytes) {
     bytes.count();
     await page.evaluate(TIMING_SCRIPT);
     await page.click('.DocSearch-Button');
@@ -275,10 +282,8 @@ async function oursOnce(browser: Browser, url: string, origin: string, cpu: Cpu,
     const timing = (await page.evaluate('window.monqBench')) as {typed: number; firstHit: number};
     await page.waitForLoadState('networkidle');
     return {ms: timing.firstHit - timing.typed, bytes: bytes.total()};
-  } finally {
-    await session.close();
-  }
-}
+  },
+};
 
 /** Pagefind over the same page: `pagefind.js` loaded at the click, the query searched TYPING_MS later. */
 const PAGEFIND_SCRIPT = `async ({query, typingMs, warm}) => {
@@ -294,16 +299,13 @@ const PAGEFIND_SCRIPT = `async ({query, typingMs, warm}) => {
   return {ms: performance.now() - typed, hits: data.length};
 }`;
 
-async function pagefindOnce(browser: Browser, url: string, origin: string, cpu: Cpu, readingMs: number | null, bytes: Counter): Promise<Sample> {
-  const session = await newSession(browser, origin, cpu);
-  const {page} = session;
-  try {
+const pagefind: Probe = {
+  async open({page}, url, warm) {
     await page.goto(url, {waitUntil: 'networkidle'});
-    if (readingMs !== null) {
-      // Warm: a search UI would have loaded Pagefind once the reader showed intent.
-      await page.evaluate(`(${PAGEFIND_SCRIPT})({query: 'ab', typingMs: 0, warm: false})`);
-      await page.waitForTimeout(Math.min(readingMs, 2000));
-    }
+    // Warm: a search UI would have loaded Pagefind once the reader showed intent.
+    if (warm) await page.evaluate(`(${PAGEFIND_SCRIPT})({query: 'ab', typingMs: 0, warm: false})`);
+  },
+  async query({page}, bytes) {
     bytes.count();
     const result = (await page.evaluate(
       `(${PAGEFIND_SCRIPT})(${JSON.stringify({query: QUERY, typingMs: TYPING_MS, warm: false})})`,
@@ -311,8 +313,39 @@ async function pagefindOnce(browser: Browser, url: string, origin: string, cpu: 
     if (result.hits === 0) throw new Error('Pagefind found nothing');
     await page.waitForLoadState('networkidle');
     return {ms: result.ms, bytes: bytes.total()};
+  },
+};
+
+/** Cold: a fresh page, searched at once. */
+async function coldSample(browser: Browser, probe: Probe, url: string, origin: string, cpu: Cpu, bytes: Counter): Promise<Sample> {
+  const session = await newSession(browser, origin, cpu);
+  try {
+    await probe.open(session, url, false);
+    return await probe.query(session, bytes);
   } finally {
     await session.close();
+  }
+}
+
+/**
+ * Warm: `runs` pages opened one after another, each with the reader's first input, then all read at
+ * once for `readingMs`, then searched one after another: every sample comes after at least that long
+ * on its page, and the whole set takes one reading time, not `runs` of them.
+ */
+async function warmSamples(browser: Browser, probe: Probe, url: string, origin: string, cpu: Cpu, bytes: Counter, runs: number, readingMs: number): Promise<Sample[]> {
+  const sessions: Session[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const session = await newSession(browser, origin, cpu);
+      sessions.push(session);
+      await probe.open(session, url, true);
+    }
+    await new Promise((resolve) => setTimeout(resolve, readingMs));
+    const samples: Sample[] = [];
+    for (const session of sessions) samples.push(await probe.query(session, bytes));
+    return samples;
+  } finally {
+    for (const session of sessions) await session.close();
   }
 }
 
@@ -363,17 +396,11 @@ async function firstHitTimes(buildDir: string, variantDir: string | null, runs: 
         for (const cpu of cpusToRun) {
           const browser = await launch(cpu, cgroup);
           try {
-            const once = target.kind === 'ours' ? oursOnce : pagefindOnce;
+            const probe = target.kind === 'ours' ? ours : pagefind;
+            const url = `${server.url}${PAGE}`;
             const cold: Sample[] = [];
-            const warm: Sample[] = [];
-            for (let run = 0; run < runs; run++) {
-              cold.push(await once(browser, `${server.url}${PAGE}`, server.url, cpu, null, bytes));
-            }
-            if (cpu !== '4× DevTools') {
-              for (let run = 0; run < runs; run++) {
-                warm.push(await once(browser, `${server.url}${PAGE}`, server.url, cpu, readingMs, bytes));
-              }
-            }
+            for (let run = 0; run < runs; run++) cold.push(await coldSample(browser, probe, url, server.url, cpu, bytes));
+            const warm = cpu === '4× DevTools' ? [] : await warmSamples(browser, probe, url, server.url, cpu, bytes, runs, readingMs);
             const median = (samples: Sample[], key: keyof Sample) => percentile(samples.map((sample) => sample[key]), 50);
             console.log(
               `   ${target.label.padEnd(16)}${cpu.padEnd(13)}${ms(median(cold, 'ms')).padStart(9)}${kb(median(cold, 'bytes')).padStart(11)}` +

@@ -6,7 +6,9 @@
  *   counter's goals) or at goals-off.ts (no code, nothing sent), for the browser and the server;
  * - `getThemePath`, with the counter only, adds a theme wrapper of `DocItem/Footer` that renders the
  *   feedback form under each doc page (src/components/PageFeedback). Without the counter the theme's
- *   own footer is used untouched.
+ *   own footer is used untouched;
+ * - `getClientModules`, with the counter only, adds src/clientModules/metrica.ts (the page views after
+ *   the first). Without the counter the browser gets none of its code.
  *
  * Registered by config/analytics.ts with `counter` from config/env.ts (off in pull-request previews,
  * as the page views are).
@@ -26,6 +28,11 @@ export function goalsModulePath(siteDir: string, counter: boolean): string {
   return join(siteDir, 'src', 'lib', 'analytics', counter ? 'goals.ts' : 'goals-off.ts');
 }
 
+/** The client module that counts the page views after the first (builds with the counter only). */
+export function metricaClientModule(siteDir: string): string {
+  return join(siteDir, 'src', 'clientModules', 'metrica.ts');
+}
+
 function readOptions(raw: unknown): AnalyticsPluginOptions {
   const counter = (raw as Partial<AnalyticsPluginOptions> | undefined)?.counter;
   if (typeof counter !== 'boolean') throw new Error('[analytics] option `counter` must be true or false');
@@ -37,7 +44,12 @@ export default function analyticsPlugin(context: LoadContext, rawOptions: unknow
   const target = goalsModulePath(context.siteDir, options.counter);
   return {
     name: 'monq-analytics',
-    ...(options.counter ? { getThemePath: () => join(context.siteDir, 'plugins', 'analytics', 'theme') } : {}),
+    ...(options.counter
+      ? {
+          getThemePath: () => join(context.siteDir, 'plugins', 'analytics', 'theme'),
+          getClientModules: () => [metricaClientModule(context.siteDir)],
+        }
+      : {}),
     configureWebpack() {
       return { resolve: { alias: { [`${GOALS_MODULE}$`]: target } } };
     },

@@ -105,6 +105,18 @@ export class PerfChecksPlugin {
   }
 }
 
+/**
+ * Markdown images become files only when Docusaurus's inline limit is 0: `WEBPACK_URL_LOADER_LIMIT=0`,
+ * set by the `build` and `start` scripts of package.json. `limit` is the value Docusaurus read
+ * (`WEBPACK_URL_LOADER_LIMIT` of @docusaurus/utils). Why files: plugins/perf/README.md, «The pieces».
+ */
+export function imageLimitProblem(limit: unknown): Error | null {
+  if (Number(limit) === 0) return null;
+  return new Error(
+    `[perf] Markdown images under ${String(limit)} bytes would be inlined as data URIs: build with \`npm run build\`, which sets WEBPACK_URL_LOADER_LIMIT=0, or set it yourself (plugins/perf/README.md, «The pieces»)`,
+  );
+}
+
 /** The app's element in a page: its opening tag and what follows it. */
 const APP_START = /<div id="?__docusaurus"?>\s*(<[a-z]+)/i;
 

@@ -21,12 +21,20 @@ import { readFile } from 'node:fs/promises';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, RuleSetRule } from 'webpack';
 import { MANIFEST_PLUGIN, RouteChunkOriginsPlugin, manifestPathOf } from './route-chunk-origins';
-import { CHECKED_PAGE, PerfChecksPlugin, problemsError, templateProblems } from './checks';
+import { CHECKED_PAGE, PerfChecksPlugin, imageLimitProblem, problemsError, templateProblems } from './checks';
 import { CODE_TRANSLATIONS_FILE, ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE, SITE_CONFIG_FILE } from './generated-files.cjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
 const lib = resolve(here, '../../src/lib');
+
+/**
+ * `__MONQ_SERVER__`: `true` in the server bundle, `false` in the browser's. Markup only the server
+ * renders (text the browser never reads again, such as an inline script's) is written
+ * `__MONQ_SERVER__ ? text : ''`: the minifier drops the branch and the modules it alone uses from the
+ * browser's bundle (declared in src/types/server-constant.d.ts).
+ */
+export const SERVER_CONSTANT = '__MONQ_SERVER__';
 
 /** Client chunk files: `assets/js/<chunk id>.<content hash>.js` (Docusaurus: `<chunk name>.<hash>`). */
 export const CLIENT_CHUNK_FILENAME = 'assets/js/[id].[contenthash:8].js';
@@ -182,6 +190,12 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
   const { preact, buildCache, routeParts, hydration } = resolved;
   return {
     name: 'monq-perf',
+    /** A production build stops at once when Docusaurus would inline Markdown images (checks.ts). */
+    async loadContent() {
+      if (process.env.NODE_ENV !== 'production') return;
+      const error = imageLimitProblem(requireHere('@docusaurus/utils').WEBPACK_URL_LOADER_LIMIT);
+      if (error) throw error;
+    },
     /** The page template took effect: checked in the built home page (checks.ts). */
     async postBuild({ outDir }) {
       const html = await readFile(join(outDir, CHECKED_PAGE), 'utf8');
@@ -189,19 +203,20 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
       if (error) throw error;
     },
     configurePostCss: withoutPostCssWork,
-    configureWebpack(config, isServer) {
+    configureWebpack(config, isServer, { currentBundler }) {
       const production = config.mode === 'production';
       const highlight = { 'prism-react-renderer$': join(lib, 'code', 'highlight.tsx') };
+      const serverOnly = new currentBundler.instance.DefinePlugin({ [SERVER_CONSTANT]: JSON.stringify(isServer) });
       if (production && !buildCache) withoutPersistentCache(config);
       keyCache(config, `${isServer ? 'server' : preact ? 'preact' : 'react'}-${loadersDigest(resolved)}`);
-      if (isServer) return { resolve: { alias: highlight } };
+      if (isServer) return { resolve: { alias: highlight }, plugins: [serverOnly] };
       // In place: what configureWebpack returns is merged after Docusaurus's aliases, and the first
       // matching alias wins. ComponentCreator takes the place of Docusaurus's own alias.
       const aliases = preact ? withPreact(config.resolve?.alias) : (config.resolve?.alias ?? {});
       config.resolve = { ...config.resolve, alias: withComponentCreator(aliases) };
       const alias = highlight;
       const module = { rules: clientRules(routeParts) };
-      if (!production) return { resolve: { alias }, module };
+      if (!production) return { resolve: { alias }, module, plugins: [serverOnly] };
       withUtf8Minifier(config);
       // Without the manifest plugin pages would list their entry scripts only, and no route chunk.
       const manifestPath = manifestPathOf(config.plugins);
@@ -209,7 +224,7 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
         throw new Error(`[perf] the client config has no ${MANIFEST_PLUGIN} plugin: route-chunk-origins.ts cannot add the route chunks to the pages (did Docusaurus replace react-loadable-ssr-addon?)`);
       }
       return {
-        plugins: [new RouteChunkOriginsPlugin(manifestPath), new PerfChecksPlugin()],
+        plugins: [new RouteChunkOriginsPlugin(manifestPath), new PerfChecksPlugin(), serverOnly],
         resolve: { alias },
         output: { chunkFilename: CLIENT_CHUNK_FILENAME },
         module,

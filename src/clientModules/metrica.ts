@@ -3,7 +3,8 @@
  * counter (`counterSnippet`, written by the page template) loads the tag and counts the first view
  * while the page is parsed; this module counts the views that follow, once the page is interactive.
  * Without the inline counter (a page template without it) it loads the tag and counts the first view
- * itself. Without `customFields.metricaId` nothing is loaded or sent.
+ * itself. plugins/analytics registers it only in builds with the counter; without
+ * `customFields.metricaId` it would load and send nothing.
  * The decisions (is this a page view, what does the hit carry) live in src/lib/reader/metrica.ts.
  */
 import type { ClientModule } from '@docusaurus/types';

@@ -1,16 +1,16 @@
 /**
- * `npm start` runs the same dependency code as `npm run build`: the patches under patches/ are applied
- * at install (patch-package), not at bundle time. The development server is started on a free
- * loopback port, a doc page is opened in it, and what the two patches do is checked there: a
- * Markdown image is a file (the @docusaurus/utils patch), and the prefetch of a linked page finds its
- * chunk files in the route data (the @docusaurus/core patch, with plugins/perf/registry-loader.cjs).
- * The server's process group is killed at the end, whatever happens.
+ * `npm start` runs the same dependency code and settings as `npm run build`: the patch under patches/
+ * is applied at install (patch-package), not at bundle time, and both scripts set
+ * `WEBPACK_URL_LOADER_LIMIT=0`. The development server is started with the package script on a free
+ * loopback port, a doc page is opened in it, and both are checked there: a Markdown image is a file
+ * (the setting), and the prefetch of a linked page finds its chunk files in the route data (the
+ * @docusaurus/core patch, with plugins/perf/registry-loader.cjs). The server's process group (npm,
+ * cross-env, Docusaurus) is killed at the end, whatever happens.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from './lib';
 
@@ -38,7 +38,7 @@ let origin = '';
 before(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  dev = spawn(resolve(ROOT, 'node_modules/.bin/docusaurus'), ['start', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
+  dev = spawn('npm', ['start', '--', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,8 +49,8 @@ before(async () => {
   dev.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (dev.exitCode !== null) throw new Error(`docusaurus start exited (${dev.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`docusaurus start did not answer within ${START_TIMEOUT_MS} ms:\n${output}`);
+    if (dev.exitCode !== null) throw new Error(`npm start exited (${dev.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`npm start did not answer within ${START_TIMEOUT_MS} ms:\n${output}`);
     const answer = await fetch(`${origin}/docs/guide/signals/`).catch(() => null);
     if (answer?.ok && /Compiled|compiled|running at/i.test(output)) break;
     await new Promise((done) => setTimeout(done, 2000));
@@ -69,7 +69,7 @@ after(async () => {
   }
 });
 
-test('npm start serves a doc page with the patched code: Markdown images as files, prefetch from the route data', async () => {
+test('npm start serves a doc page as the build does: Markdown images as files, prefetch from the route data', async () => {
   assert.ok(browser);
   const { page, offHost, consoleErrors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
   await page.goto(`${origin}/docs/guide/signals/`, { waitUntil: 'load' });

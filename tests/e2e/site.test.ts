@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDir, firstInput, reload, startServer, titleOf, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
+import { MOVED } from '../../config/redirects';
 
 const site = siteUnderTest();
 const open = (options?: OpenPageOptions) => site.open(options);
@@ -345,6 +346,14 @@ describe('entry bundle', () => {
     assert.equal(has(/monq-ai-screen/), false, "the search dialog's panels and strings load with the dialog");
     assert.equal(has(/theme\.SearchModal\.footer\./), false, "the search UI's Russian texts load with it");
     assert.equal(has(/theme\.SearchBar\.label/), true, 'the navbar button keeps its label');
+  });
+
+  test('the rules for old addresses travel in the not-found page only, not in any script of the site', () => {
+    const rule = MOVED[1]!.pattern;
+    assert.ok(readFileSync(join(buildDir, '404.html'), 'utf8').includes(JSON.stringify(rule).slice(1, -1)), `404.html embeds ${rule}`);
+    const chunks = readdirSync(join(buildDir, 'assets/js')).filter((name) => name.endsWith('.js'));
+    const carrying = chunks.filter((name) => readFileSync(join(buildDir, 'assets/js', name), 'utf8').includes(JSON.stringify(rule).slice(1, -1)));
+    assert.deepEqual(carrying, [], 'the server alone writes the inline script (__MONQ_SERVER__)');
   });
 
   test('content images are files of their own, in the HTML and in the page chunks alike', () => {

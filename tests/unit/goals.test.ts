@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { existsSync } from 'node:fs';
 import {
   GOALS,
   GOAL_QUERY_LIMIT,
@@ -11,9 +12,10 @@ import {
   searchVersion,
   type GoalParams,
 } from '../../src/lib/reader/goals';
-import { goalsModulePath } from '../../plugins/analytics/index';
+import analyticsPlugin, { goalsModulePath, metricaClientModule } from '../../plugins/analytics/index';
 import { analyticsPlugins } from '../../config/analytics';
 import { readEnv } from '../../config/env';
+import { clientModules } from '../../config/clientModules';
 
 /** Timers run by hand: `tick()` fires the one waiting timer. */
 function manualTimers() {
@@ -128,4 +130,13 @@ test('the goals module is the real one only in builds with the counter (not in P
   assert.deepEqual(options({}), { counter: false });
   assert.deepEqual(options({ YANDEX_METRICA_ID: '10000001' }), { counter: true });
   assert.deepEqual(options({ YANDEX_METRICA_ID: '10000001', DOCS_PR_PREVIEW: 'true' }), { counter: false });
+});
+
+test('the counter\'s client module is registered only in builds with the counter', () => {
+  const context = { siteDir: process.cwd() } as Parameters<typeof analyticsPlugin>[0];
+  const withCounter = analyticsPlugin(context, { counter: true });
+  assert.deepEqual(withCounter.getClientModules?.(), [metricaClientModule(process.cwd())]);
+  assert.ok(existsSync(metricaClientModule(process.cwd())), 'src/clientModules/metrica.ts exists');
+  assert.equal(analyticsPlugin(context, { counter: false }).getClientModules, undefined);
+  assert.equal(clientModules.some((path) => path.includes('metrica')), false, 'config/clientModules.ts leaves it to plugins/analytics');
 });

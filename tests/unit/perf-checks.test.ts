@@ -1,7 +1,8 @@
 /** plugins/perf/checks.ts: the build stops when a private path of plugins/perf did not take effect. */
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PerfChecksPlugin, clientBundleProblems, problemsError, resourceOf, templateProblems, type StatsModule } from '../../plugins/perf/checks';
+import { PerfChecksPlugin, clientBundleProblems, imageLimitProblem, problemsError, resourceOf, templateProblems, type StatsModule } from '../../plugins/perf/checks';
 import { ssrTemplate } from '../../plugins/perf/ssr-template';
 
 const site = '/work/site';
@@ -84,4 +85,16 @@ test('the page template: the boot with hydration on intent, no deferred main.js,
   assert.match(templateProblems('<html></html>', 'load').join('\n'), /no <div id="__docusaurus">/);
   // our template's own text carries the boot (the built page is checked after the minifier)
   assert.match(ssrTemplate({ hydration: 'intent' }), /<script data-prefetch=/);
+});
+
+test('a production build stops when Docusaurus would inline Markdown images (the inline limit is not 0)', () => {
+  assert.equal(imageLimitProblem(0), null);
+  assert.equal(imageLimitProblem('0'), null, 'the variable arrives as a string');
+  assert.match(imageLimitProblem(10000)?.message ?? '', /under 10000 bytes would be inlined.*WEBPACK_URL_LOADER_LIMIT=0/);
+  assert.ok(imageLimitProblem(undefined), 'an unreadable limit is not taken for 0');
+});
+
+test('package.json sets the inline limit of Markdown images to 0 for the build and the dev server', () => {
+  const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+  for (const name of ['build', 'start']) assert.match(scripts[name] ?? '', /^cross-env WEBPACK_URL_LOADER_LIMIT=0 docusaurus /, name);
 });

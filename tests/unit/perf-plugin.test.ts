@@ -20,6 +20,7 @@ import perfPlugin, {
   withPreact,
   withoutPostCssWork,
   CODE_TRANSLATIONS_FILE,
+  SERVER_CONSTANT,
 } from '../../plugins/perf/index';
 import { perfPlugins, routeParts } from '../../config/perf';
 import {
@@ -33,6 +34,20 @@ import {
 import { docsOptions, upgradeDocsOptions } from '../../config/docs';
 import { partOf } from '../../src/lib/routes/routeData';
 import { readEnv } from '../../config/env';
+
+/** The defines the plugin adds, as a stand-in bundler records them. */
+class RecordedDefine {
+  constructor(readonly definitions: Record<string, string>) {}
+  apply(): void {}
+}
+/** What Docusaurus passes as `configureWebpack`'s third argument, as far as the plugin reads it. */
+const BUNDLER_UTILS = { currentBundler: { name: 'rspack', instance: { DefinePlugin: RecordedDefine } } };
+
+/** The plugin's `configureWebpack` with the bundler utilities Docusaurus would pass. */
+function configureOf(plugin: { configureWebpack?: unknown }): (config: Configuration, isServer: boolean) => Configuration {
+  const configure = plugin.configureWebpack as (config: Configuration, isServer: boolean, utils: unknown) => Configuration;
+  return (config, isServer) => configure(config, isServer, BUNDLER_UTILS);
+}
 
 const require = createRequire(import.meta.url);
 /**
@@ -209,7 +224,7 @@ test('only the two modules this plugin replaces read the route tables in the bro
 
 test('the client bundle: generated files through the loaders, tslib for Docusaurus only, ComponentCreator replaced; chunks by id in production; the server bundle gets the Prism alias only', () => {
   const plugin = perfPlugin();
-  const configure = plugin.configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  const configure = configureOf(plugin);
   for (const mode of ['production', 'development'] as const) {
     const client = configure({ mode, plugins: clientPlugins() }, false);
     const rules = (client.module?.rules ?? []) as { test: RegExp; use?: { loader: string }[]; resolve?: { alias: Record<string, string> } }[];
@@ -256,7 +271,7 @@ test('the client minifier keeps Cyrillic as UTF-8: Docusaurus Faster\'s options,
     plugins: clientPlugins(),
     optimization: { minimizer: [new SwcJsMinimizerRspackPlugin({ minimizerOptions: { minify: true, ...getSwcJsMinimizerOptions() } }), css] },
   } as unknown as Configuration;
-  const configure = perfPlugin().configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  const configure = configureOf(perfPlugin());
   configure(config, false);
   const [js, second] = config.optimization?.minimizer as unknown as [InstanceType<typeof SwcJsMinimizerRspackPlugin>, object];
   assert.equal(js.constructor.name, SWC_MINIMIZER);
@@ -295,7 +310,7 @@ test('route chunk origins: one manifest key per import request, with exactly the
   assert.equal(manifestPathOf([{}, ...(clientPlugins() ?? [])]), MANIFEST);
   assert.equal(manifestPathOf([{}]), null);
   assert.equal(manifestPathOf(undefined), null);
-  const configure = perfPlugin().configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  const configure = configureOf(perfPlugin());
   const client = configure({ mode: 'production', plugins: clientPlugins() }, false);
   assert.ok(client.plugins?.some((plugin) => plugin instanceof RouteChunkOriginsPlugin));
   // A production client config without it stops the build: pages would list no route chunk.
@@ -308,7 +323,7 @@ const fasterCache = (mode: 'production' | 'development'): Configuration =>
 
 test('production builds write no persistent bundler cache unless DOCS_BUILD_CACHE asks for it; the dev server keeps it', () => {
   const configure = (options: unknown) =>
-    perfPlugin(undefined, options).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+    configureOf(perfPlugin(undefined, options));
   for (const isServer of [false, true]) {
     const clean = fasterCache('production');
     configure({})(clean, isServer);
@@ -338,7 +353,7 @@ const docusaurusAliases = () => ({
 });
 
 test('Preact: the client bundle resolves React through preact/compat, ahead of any other alias', () => {
-  const configure = perfPlugin(undefined, { preact: true }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  const configure = configureOf(perfPlugin(undefined, { preact: true }));
   const client: Configuration = { mode: 'production', plugins: clientPlugins(), resolve: { alias: docusaurusAliases() } };
   configure(client, false);
   const alias = client.resolve?.alias as Record<string, string>;
@@ -357,11 +372,11 @@ test('Preact: the client bundle resolves React through preact/compat, ahead of a
 });
 
 test('Preact: the server bundle and the escape hatch keep React', () => {
-  const on = perfPlugin(undefined, { preact: true }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  const on = configureOf(perfPlugin(undefined, { preact: true }));
   const server: Configuration = { mode: 'production', resolve: { alias: docusaurusAliases() } };
   on(server, true);
   assert.deepEqual(server.resolve?.alias, docusaurusAliases());
-  const off = perfPlugin(undefined, { preact: false }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+  const off = configureOf(perfPlugin(undefined, { preact: false }));
   const client: Configuration = { mode: 'production', plugins: clientPlugins(), resolve: { alias: docusaurusAliases() } };
   off(client, false);
   const { '@docusaurus/ComponentCreator': creator, ...react } = client.resolve?.alias as Record<string, string>;
@@ -393,7 +408,7 @@ test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT 
   keyCache(none, 'preact');
   assert.deepEqual(none, {});
   const versions = [true, false].map((preact) => {
-    const configure = perfPlugin(undefined, { preact, buildCache: true }).configureWebpack as unknown as (config: Configuration, isServer: boolean) => Configuration;
+    const configure = configureOf(perfPlugin(undefined, { preact, buildCache: true }));
     const client = { mode: 'production', plugins: clientPlugins(), experiments: { cache: { type: 'persistent', version: 'v' } } } as unknown as Configuration;
     configure(client, false);
     return (client.experiments as unknown as { cache: { version: string } }).cache.version;
@@ -554,3 +569,13 @@ test('code translations: the search UI\'s strings leave main.js for a module of 
   assert.match(readFileSync(new URL('search/translations.ts', srcDir), 'utf8'), /import '\.\/searchStrings';/);
 });
 
+
+test('__MONQ_SERVER__ is true in the server bundle and false in the browser\'s, in production and in the dev server', () => {
+  const defined = (result: Configuration) =>
+    (result.plugins ?? []).filter((plugin): plugin is RecordedDefine => plugin instanceof RecordedDefine).map((plugin) => plugin.definitions);
+  const production = () => ({ mode: 'production', plugins: clientPlugins(), optimization: { minimizer: [] } }) as Configuration;
+  const configure = configureOf(perfPlugin());
+  assert.deepEqual(defined(configure(production(), true)), [{ [SERVER_CONSTANT]: 'true' }]);
+  assert.deepEqual(defined(configure(production(), false)), [{ [SERVER_CONSTANT]: 'false' }]);
+  assert.deepEqual(defined(configure({ mode: 'development' } as Configuration, false)), [{ [SERVER_CONSTANT]: 'false' }]);
+});

@@ -8,9 +8,17 @@ import { MOVED_NOTICE_ID, movedNoscript, movedScript } from '@site/src/lib/moved
 
 type Props = WrapperProps<typeof ContentType>;
 
-/** Built once: the same text on every build of the same rules (its CSP hash is computed from the HTML). */
-const SCRIPT = movedScript(MOVED);
-const NOSCRIPT = movedNoscript(ARCHIVED_VERSIONS);
+/** The server bundle's flag (plugins/perf, `SERVER_CONSTANT`): true while the server renders the page. */
+const SERVER = __MONQ_SERVER__;
+
+/**
+ * Built once, by the server only: the same text on every build of the same rules (its CSP hash is
+ * computed from the HTML). The browser never needs it: hydration leaves both elements as they are,
+ * and a script inserted later would not run. So the rules and their script stay out of the browser's
+ * bundle, which every doc page loads (the docs root renders this content for an unknown address).
+ */
+const SCRIPT = SERVER ? movedScript(MOVED) : '';
+const NOSCRIPT = SERVER ? movedNoscript(ARCHIVED_VERSIONS) : '';
 
 /**
  * Wrapper: before the theme's «Страница не найдена», a notice that the inline script fills when the

@@ -1,0 +1,5 @@
+/**
+ * `true` in the server bundle, `false` in the browser's: defined by plugins/perf (`SERVER_CONSTANT`)
+ * in both bundles, and nowhere else (a module that reads it is not for unit tests in Node).
+ */
+declare const __MONQ_SERVER__: boolean;
