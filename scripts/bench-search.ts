@@ -59,8 +59,8 @@ const PAGE = '/docs/guide/thresholds/';
 const QUERY = 'пороги';
 /** How long a reader takes to type the query after the dialog opens. */
 const TYPING_MS = 600;
-const CGROUP_V1 = '/sys/fs/cgroup/cpu/monq-slowphone';
-const CGROUP_V2 = '/sys/fs/cgroup/monq-slowphone';
+/** Name of the slow phone's cgroup (warm samples get one each: `monq-slowphone-1`, …). */
+const CGROUP_NAME = 'monq-slowphone';
 
 function arg(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -123,18 +123,20 @@ async function main() {
 // 2. First hit in Chromium
 
 /** A CPU cgroup with a quarter of one core (cgroup v1 or v2), or null when it cannot be made here. */
-function slowPhoneCgroup(): string | null {
+function slowPhoneCgroup(name = CGROUP_NAME): string | null {
   try {
     if (existsSync('/sys/fs/cgroup/cpu/cgroup.procs')) {
-      mkdirSync(CGROUP_V1, {recursive: true});
-      writeFileSync(path.join(CGROUP_V1, 'cpu.cfs_period_us'), '100000');
-      writeFileSync(path.join(CGROUP_V1, 'cpu.cfs_quota_us'), '25000');
-      return CGROUP_V1;
+      const cgroup = path.join('/sys/fs/cgroup/cpu', name);
+      mkdirSync(cgroup, {recursive: true});
+      writeFileSync(path.join(cgroup, 'cpu.cfs_period_us'), '100000');
+      writeFileSync(path.join(cgroup, 'cpu.cfs_quota_us'), '25000');
+      return cgroup;
     }
     if (existsSync('/sys/fs/cgroup/cgroup.controllers')) {
-      mkdirSync(CGROUP_V2, {recursive: true});
-      writeFileSync(path.join(CGROUP_V2, 'cpu.max'), '25000 100000');
-      return CGROUP_V2;
+      const cgroup = path.join('/sys/fs/cgroup', name);
+      mkdirSync(cgroup, {recursive: true});
+      writeFileSync(path.join(cgroup, 'cpu.max'), '25000 100000');
+      return cgroup;
     }
   } catch {
     // not root, or no CPU controller: no slow phone here
@@ -144,7 +146,7 @@ function slowPhoneCgroup(): string | null {
 
 /** A Chromium that starts inside the cgroup: a wrapper that moves itself there, then runs Chromium. */
 function wrapperIn(cgroup: string): string {
-  const file = path.join(tmpdir(), 'monq-bench-chromium-slowphone.sh');
+  const file = path.join(tmpdir(), `${path.basename(cgroup)}-chromium.sh`);
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   writeFileSync(file, `#!/bin/sh\necho $$ > ${cgroup}/cgroup.procs\nexec ${chromiumPath} "$@"\n`, {mode: 0o755});
   return file;
@@ -328,24 +330,30 @@ async function coldSample(browser: Browser, probe: Probe, url: string, origin: s
 }
 
 /**
- * Warm: `runs` pages opened one after another, each with the reader's first input, then all read at
- * once for `readingMs`, then searched one after another: every sample comes after at least that long
- * on its page, and the whole set takes one reading time, not `runs` of them.
+ * Warm: `runs` readers, each in a browser of their own (in the slow phone, each in a cgroup of their
+ * own: an idle page takes no CPU from the one that searches), open the page and make their first
+ * input one after another, then read at the same time for `readingMs`, then search one after
+ * another. Every sample comes after at least that long on its page, and the set takes one reading
+ * time, not `runs` of them.
  */
-async function warmSamples(browser: Browser, probe: Probe, url: string, origin: string, cpu: Cpu, bytes: Counter, runs: number, readingMs: number): Promise<Sample[]> {
-  const sessions: Session[] = [];
+async function warmSamples(probe: Probe, url: string, origin: string, cpu: Cpu, bytes: Counter, readingMs: number, cgroups: ReadonlyArray<string | null>): Promise<Sample[]> {
+  const readers: Array<{browser: Browser; session: Session}> = [];
   try {
-    for (let run = 0; run < runs; run++) {
+    for (const cgroup of cgroups) {
+      const browser = await launch(cpu, cgroup);
       const session = await newSession(browser, origin, cpu);
-      sessions.push(session);
+      readers.push({browser, session});
       await probe.open(session, url, true);
     }
     await new Promise((resolve) => setTimeout(resolve, readingMs));
     const samples: Sample[] = [];
-    for (const session of sessions) samples.push(await probe.query(session, bytes));
+    for (const {session} of readers) samples.push(await probe.query(session, bytes));
     return samples;
   } finally {
-    for (const session of sessions) await session.close();
+    for (const {browser, session} of readers) {
+      await session.close();
+      await browser.close();
+    }
   }
 }
 
@@ -374,6 +382,7 @@ async function pagefindCopy(buildDir: string): Promise<string> {
 
 async function firstHitTimes(buildDir: string, variantDir: string | null, runs: number, readingMs: number, withPagefind: boolean) {
   const cgroup = slowPhoneCgroup();
+  const readerCgroups = Array.from({length: runs}, (_, index) => (cgroup ? slowPhoneCgroup(`${CGROUP_NAME}-${index + 1}`) : null));
   console.log(`\n2. First hit on a cold page (${PAGE}): click «Поиск», «${QUERY}» entered ${TYPING_MS} ms later, time from the query to the first hit`);
   console.log('   bytes: the search files that query loaded, as sent (worker and index pieces; Pagefind: its script, wasm and index)');
   console.log(`   warm: after the reader's first input and ${readingMs / 1000} s of reading. Medians of ${runs} runs.`);
@@ -400,7 +409,7 @@ async function firstHitTimes(buildDir: string, variantDir: string | null, runs: 
             const url = `${server.url}${PAGE}`;
             const cold: Sample[] = [];
             for (let run = 0; run < runs; run++) cold.push(await coldSample(browser, probe, url, server.url, cpu, bytes));
-            const warm = cpu === '4× DevTools' ? [] : await warmSamples(browser, probe, url, server.url, cpu, bytes, runs, readingMs);
+            const warm = cpu === '4× DevTools' ? [] : await warmSamples(probe, url, server.url, cpu, bytes, readingMs, readerCgroups);
             const median = (samples: Sample[], key: keyof Sample) => percentile(samples.map((sample) => sample[key]), 50);
             console.log(
               `   ${target.label.padEnd(16)}${cpu.padEnd(13)}${ms(median(cold, 'ms')).padStart(9)}${kb(median(cold, 'bytes')).padStart(11)}` +
@@ -416,7 +425,7 @@ async function firstHitTimes(buildDir: string, variantDir: string | null, runs: 
     }
   } finally {
     if (pagefindDir) await rm(pagefindDir, {recursive: true, force: true});
-    if (cgroup) spawnSync('rmdir', [cgroup]);
+    for (const made of [cgroup, ...readerCgroups]) if (made) spawnSync('rmdir', [made]);
   }
   console.log(`   targets (issue 36): cold ≤ 1500 ms and no later than Pagefind in the slow phone, ≤ 300 ms at 1×; warm ≤ 500 ms / ≤ 100 ms`);
   console.log(`   (load average at the end: ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} CPUs)`);
