@@ -14,7 +14,8 @@
  *      processors: a slow phone (Chromium in a CPU cgroup with a quarter of one core: it slows every
  *      thread, workers included), DevTools 4× throttling (reported, not judged: it does not slow
  *      workers) and 1×. Then warm: the reader pressed a key and read for --reading seconds first (60 by
- *      default, a minute); the pages of a warm set are opened first and read at the same time.
+ *      default, a minute); the readers of a warm set, each in a browser (and slow-phone cgroup) of their
+ *      own, read at the same time.
  *      Both builds (default, counter), and Pagefind 1.6.0 over a copy of the same build (its
  *      default index, loaded with `pagefind.js` at the click, searched at the same moment, five hits
  *      with their data);
@@ -338,6 +339,8 @@ async function coldSample(browser: Browser, probe: Probe, url: string, origin: s
  */
 async function warmSamples(probe: Probe, url: string, origin: string, cpu: Cpu, bytes: Counter, readingMs: number, cgroups: ReadonlyArray<string | null>): Promise<Sample[]> {
   const readers: Array<{browser: Browser; session: Session}> = [];
+  const samples: Sample[] = [];
+  const failures: unknown[] = [];
   try {
     for (const cgroup of cgroups) {
       const browser = await launch(cpu, cgroup);
@@ -346,15 +349,16 @@ async function warmSamples(probe: Probe, url: string, origin: string, cpu: Cpu, 
       await probe.open(session, url, true);
     }
     await new Promise((resolve) => setTimeout(resolve, readingMs));
-    const samples: Sample[] = [];
     for (const {session} of readers) samples.push(await probe.query(session, bytes));
-    return samples;
   } finally {
+    // Every browser is closed, even when a session reports a request that left the host.
     for (const {browser, session} of readers) {
-      await session.close();
+      await session.close().catch((error: unknown) => failures.push(error));
       await browser.close();
     }
   }
+  if (failures.length > 0) throw failures[0];
+  return samples;
 }
 
 /** A copy of the build with Pagefind's default index in /pagefind/ (its text files precompressed as the build's are). */
