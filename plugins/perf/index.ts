@@ -23,6 +23,7 @@ import type { Configuration, RuleSetRule } from 'webpack';
 import { MANIFEST_PLUGIN, RouteChunkOriginsPlugin, manifestPathOf } from './route-chunk-origins';
 import { CHECKED_PAGE, PerfChecksPlugin, imageLimitProblem, problemsError, templateProblems } from './checks';
 import { CODE_TRANSLATIONS_FILE, ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE, SITE_CONFIG_FILE } from './generated-files.cjs';
+import { injectCodeTheme } from './code-theme';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
@@ -203,6 +204,8 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
       if (error) throw error;
     },
     configurePostCss: withoutPostCssWork,
+    /** The code colours of both colour modes, inline in every page's head (code-theme.ts). */
+    injectHtmlTags: injectCodeTheme,
     configureWebpack(config, isServer, { currentBundler }) {
       const production = config.mode === 'production';
       const highlight = { 'prism-react-renderer$': join(lib, 'code', 'highlight.tsx') };

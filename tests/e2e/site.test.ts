@@ -6,8 +6,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDir, firstInput, reload, startServer, titleOf, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
+import { buildDir, firstInput, hydrated, reload, startServer, titleOf, siteUnderTest, visit, type OpenedPage, type OpenPageOptions } from './lib';
 import { MOVED } from '../../config/redirects';
+import { darkCodeTheme, lightCodeTheme } from '../../config/prism';
 
 const site = siteUnderTest();
 const open = (options?: OpenPageOptions) => site.open(options);
@@ -551,6 +552,60 @@ describe('code blocks', () => {
     assert.equal(await colour(), 'rgb(255, 148, 146)', 'the dark theme colours them after the switch');
     assert.deepEqual(consoleErrors, []);
   });
+
+  /** The computed colour of a theme colour (`#rrggbb`), as getComputedStyle reports it. */
+  const rgb = (hex: string | undefined): string => {
+    const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt((hex ?? '').slice(at, at + 2), 16));
+    return `rgb(${r}, ${g}, ${b})`;
+  };
+  /** What a code block shows in each mode, from config/prism.ts: its background, its container's and a JSON key's colour. */
+  const expected = Object.fromEntries(
+    ([['light', lightCodeTheme], ['dark', darkCodeTheme]] as const).map(([mode, theme]) => [
+      mode,
+      {
+        background: rgb(theme.plain.backgroundColor),
+        container: rgb(theme.plain.backgroundColor),
+        property: rgb(theme.styles.find((entry) => entry.types.includes('property'))?.style.color),
+      },
+    ]),
+  ) as Record<'light' | 'dark', { background: string; container: string; property: string }>;
+  const CODE_PAGE = '/docs/reference/data-pipeline/';
+
+  for (const mode of ['dark', 'light'] as const) {
+    test(`${mode} mode: code blocks have their colours before any input, keep their markup at hydration, follow the toggle`, async () => {
+      const { page, consoleErrors } = await open({ colorScheme: mode });
+      await page.goto(site.server.url + CODE_PAGE, { waitUntil: 'load' });
+      const pre = page.locator('.markdown pre').first();
+      const property = page.locator('.markdown .token.property').first();
+      const shown = async () => ({
+        background: await pre.evaluate((node) => getComputedStyle(node).backgroundColor),
+        // Docusaurus's container writes its --prism-* variables inline from the mode it rendered in
+        container: await pre.evaluate((node) => getComputedStyle(node.closest('.theme-code-block') ?? node).backgroundColor),
+        property: await property.evaluate((node) => getComputedStyle(node).color),
+      });
+      // Preact writes the style again when it hydrates (spaces, a last semicolon): compared without those.
+      const declarations = (style: string | null) => (style ?? '').replace(/\s+/g, '').replace(/;$/, '');
+      const markup = async () => [declarations(await pre.getAttribute('style')), declarations(await property.getAttribute('style'))];
+      // Before any input no script of the site has run (src/lib/hydration/boot.cjs): the server's HTML alone.
+      assert.equal(await page.getAttribute('html', 'data-hydration'), 'waiting');
+      assert.equal(await page.getAttribute('html', 'data-theme'), mode);
+      assert.deepEqual(await shown(), expected[mode], `the ${mode} colours before any input`);
+      const served = await markup();
+
+      await hydrated(page);
+      assert.deepEqual(await markup(), served, 'hydration leaves the code block as the server wrote it');
+      assert.deepEqual(await shown(), expected[mode]);
+      // the toggle cycles light, dark, system: light first, then dark
+      const toggle = page.locator('.navbar button[class*="toggleButton"]').first();
+      await toggle.click();
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+      assert.deepEqual(await shown(), expected.light, 'light after the toggle');
+      await toggle.click();
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+      assert.deepEqual(await shown(), expected.dark, 'dark after the toggle');
+      assert.deepEqual(consoleErrors, []);
+    });
+  }
 });
 
 describe('errors', () => {

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as stock from 'prism-react-renderer';
+import type { PrismTheme } from 'prism-react-renderer';
 import * as replay from '../../src/lib/code/highlight';
+import { themeVariables } from '../../src/lib/code/themeVariables';
 import { BUNDLED_LANGUAGES, encodeCode, hasGrammar, highlightedVariants, tokenize } from '../../plugins/perf/code-tokens';
 import { codeKey, decodeTokens, registerCodeTokens } from '../../src/lib/code/tokens';
 import { ADDITIONAL_LANGUAGES, darkCodeTheme, lightCodeTheme } from '../../config/prism';
@@ -111,13 +113,13 @@ test('build-time runs rebuild exactly the tokens prism-react-renderer computes',
   assert.equal(decodeTokens('a: 1\nb: 2', runs), undefined);
 });
 
-test('the Highlight of the bundles renders the same markup as prism-react-renderer from the registered runs', () => {
-  const render = (Highlight: typeof stock.Highlight | typeof replay.Highlight, language: string, code: string): string =>
+test('the Highlight of the bundles renders prism-react-renderer\'s markup from the registered runs, its colours as variables', () => {
+  const render = (Highlight: typeof stock.Highlight | typeof replay.Highlight, language: string, code: string, theme?: PrismTheme): string =>
     renderToStaticMarkup(
       createElement(Highlight as typeof replay.Highlight, {
         code,
         language,
-        theme: lightCodeTheme,
+        theme,
         children: ({ className, style, tokens, getLineProps, getTokenProps }): ReactNode =>
           createElement(
             'pre',
@@ -132,11 +134,22 @@ test('the Highlight of the bundles renders the same markup as prism-react-render
           ),
       }),
     );
+  // the variables' values of a mode (plugins/perf/code-theme.ts) in place of the references
+  const variables = themeVariables(lightCodeTheme, darkCodeTheme);
+  const resolve = (markup: string, values: Record<string, string>): string =>
+    markup.replace(/var\((--monq-code-[\w-]+)\)/g, (_reference, name: string) => values[name] ?? `undefined ${name}`);
   registerCodeTokens(SAMPLES.map(([language, code]) => [codeKey(language, code), encodeCode(code, language)]));
   for (const [language, code] of SAMPLES) {
-    const expected = render(stock.Highlight, language, code);
-    assert.ok(expected.includes('token'), language);
-    assert.equal(render(replay.Highlight, language, code), expected, language);
+    // the markup is one for both modes: the theme Docusaurus passes is not read
+    const markup = render(replay.Highlight, language, code, lightCodeTheme);
+    assert.equal(render(replay.Highlight, language, code, darkCodeTheme), markup, `${language}: the same in both modes`);
+    assert.equal(render(replay.Highlight, language, code), markup, `${language}: the same without a theme`);
+    assert.doesNotMatch(markup, /#[0-9a-f]{3,8}\b|rgb/i, `${language}: no literal colour`);
+    for (const [mode, theme] of [['light', lightCodeTheme], ['dark', darkCodeTheme]] as const) {
+      const expected = render(stock.Highlight, language, code, theme);
+      assert.ok(expected.includes('token'), language);
+      assert.equal(resolve(markup, variables[mode]), expected, `${language}, ${mode}`);
+    }
   }
   // an unregistered block fails the build (server rendering) instead of silently losing its colours
   assert.throws(() => render(replay.Highlight, 'yaml', 'never: registered'), /without build-time tokens/);

@@ -4,14 +4,23 @@
  * registers them with the page module, src/lib/code/tokens.ts keeps them) instead of Prism running in
  * the browser. Server and browser render from the same tokens, so hydration matches.
  *
- * The rendering code follows prism-react-renderer 2.4.1 (src/components/*.ts, src/utils/*.ts).
+ * The rendering code follows prism-react-renderer 2.4.1 (src/components/*.ts, src/utils/*.ts), with
+ * one difference: the colours are CSS variables (src/lib/code/themeVariables.ts), defined per colour
+ * mode by a stylesheet in every page (plugins/perf/code-theme.ts). The markup is the same in both
+ * modes, so the server renders it right for a dark page too and hydration does not rewrite it.
  */
 import { createElement, useCallback, useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import clsx from 'clsx';
 import type { PrismTheme } from 'prism-react-renderer';
+import { darkCodeTheme, lightCodeTheme } from '../../../config/prism';
 import { lookupCodeTokens, plainTokens, type CodeToken as Token } from './tokens';
+import { themeStyles, type StyleDict } from './themeVariables';
 
-type ThemeDict = Record<string, CSSProperties>;
+/**
+ * The dictionary of both colour modes: prism-react-renderer's keys and properties (types merged in
+ * order, `root`, `plain`), every value a `var(--monq-code-…)`.
+ */
+const dict: StyleDict = themeStyles(lightCodeTheme, darkCodeTheme);
 
 /**
  * The tokens of a code block. A block that no page registered is an error while the site is built
@@ -27,17 +36,6 @@ export function tokensFor(language: string, code: string): Token[][] {
     );
   }
   return plainTokens(code);
-}
-
-function themeToDict(theme: PrismTheme, language: string): ThemeDict {
-  const dict: ThemeDict = {};
-  for (const entry of theme.styles) {
-    if (entry.languages && !entry.languages.includes(language as never)) continue;
-    for (const type of entry.types) dict[type] = { ...dict[type], ...(entry.style as CSSProperties) };
-  }
-  dict.root = theme.plain as CSSProperties;
-  dict.plain = { ...(theme.plain as CSSProperties), backgroundColor: undefined };
-  return dict;
 }
 
 interface LineProps {
@@ -56,6 +54,11 @@ interface TokenProps {
 export interface HighlightProps {
   code: string;
   language: string;
+  /**
+   * Accepted for compatibility: Docusaurus passes the theme of the colour mode it renders in. Its
+   * values are not used (the colours come from config/prism.ts through CSS variables), so that the
+   * server's markup fits either mode.
+   */
   theme?: PrismTheme;
   /** Accepted for compatibility with prism-react-renderer; tokens come from the build. */
   prism?: unknown;
@@ -68,9 +71,8 @@ export interface HighlightProps {
   }) => ReactNode;
 }
 
-function HighlightInner({ children, language: rawLanguage, code, theme }: Required<Omit<HighlightProps, 'prism'>>): ReactNode {
+function HighlightInner({ children, language: rawLanguage, code }: Omit<HighlightProps, 'prism' | 'theme'>): ReactNode {
   const language = rawLanguage.toLowerCase();
-  const dict = themeToDict(theme, language);
   const getLineProps = useCallback(
     ({ className, style, line: _line, ...rest }: LineProps) => {
       const output: Record<string, unknown> = { ...rest, className: clsx('token-line', className) };
@@ -78,7 +80,7 @@ function HighlightInner({ children, language: rawLanguage, code, theme }: Requir
       if (typeof style === 'object') output.style = { ...(output.style as CSSProperties), ...style };
       return output;
     },
-    [dict],
+    [],
   );
   const styleForToken = useCallback(
     ({ types, empty }: Token): CSSProperties | undefined => {
@@ -86,7 +88,7 @@ function HighlightInner({ children, language: rawLanguage, code, theme }: Requir
       if (types.length === 1 && empty != null) return dict[types[0] as string];
       return Object.assign(empty != null ? { display: 'inline-block' } : {}, ...types.map((type) => dict[type]));
     },
-    [dict],
+    [],
   );
   const getTokenProps = useCallback(
     ({ token, className, style, ...rest }: TokenProps) => {
@@ -111,11 +113,9 @@ function HighlightInner({ children, language: rawLanguage, code, theme }: Requir
   });
 }
 
-const EMPTY_THEME: PrismTheme = { plain: {}, styles: [] };
-
 export function Highlight(props: HighlightProps): ReactElement {
-  const { prism: _prism, ...rest } = props;
-  return createElement(HighlightInner, { ...rest, theme: props.theme ?? EMPTY_THEME });
+  const { prism: _prism, theme: _theme, ...rest } = props;
+  return createElement(HighlightInner, rest);
 }
 
 /** The stock themes are not bundled: the site's themes come from config/prism.ts. */
