@@ -167,6 +167,32 @@ export function withoutPostCssWork<T extends { plugins: unknown[] }>(options: T)
   return { ...options, plugins: options.plugins.filter((plugin) => !isPresetEnv(plugin)), config: false };
 }
 
+/** Modules of the site's own `src/` (theme components, their logic). */
+export const SITE_SOURCE = /[\\/]src[\\/]/;
+
+/**
+ * One chunk for the site's own modules that several route chunks share. Each route part imports the
+ * theme's page components itself (registry-loader.cjs), so `@theme/DocItem` has three import sites
+ * and three chunk groups; Docusaurus keeps only its `common` group (modules of half the pages), and
+ * webpack's own groups take only `node_modules` code over 20 KB. Our own modules of such a component
+ * (the doc page's kept article, src/lib/article) were then copied into each group, and every doc page
+ * prefetched all three copies (7 KB gzip it never ran).
+ */
+export function withSharedRouteCode(config: Configuration): void {
+  const split = config.optimization?.splitChunks;
+  if (!split) return;
+  config.optimization = {
+    ...config.optimization,
+    splitChunks: {
+      ...split,
+      cacheGroups: {
+        ...split.cacheGroups,
+        siteShared: { test: SITE_SOURCE, chunks: 'async', minChunks: 2, minSize: 0, reuseExistingChunk: true, priority: -20 },
+      },
+    },
+  };
+}
+
 /** A digest of this plugin's loaders and options, for the persistent cache's key. */
 export function loadersDigest(options: PerfOptions): string {
   const hash = createHash('sha256').update(JSON.stringify(options));
@@ -226,6 +252,7 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
       if (!manifestPath) {
         throw new Error(`[perf] the client config has no ${MANIFEST_PLUGIN} plugin: route-chunk-origins.ts cannot add the route chunks to the pages (did Docusaurus replace react-loadable-ssr-addon?)`);
       }
+      withSharedRouteCode(config);
       return {
         plugins: [new RouteChunkOriginsPlugin(manifestPath), new PerfChecksPlugin(), serverOnly],
         resolve: { alias },

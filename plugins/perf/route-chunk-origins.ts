@@ -11,8 +11,8 @@
  * more round trips before the page answers the reader's first input.
  *
  * After the client compilation has written the manifest, this plugin adds one key per import request
- * of the build: the chunks whose origins include that request, which are the chunks the browser loads
- * for that `import()`. (The manifest's own keys list a chunk with all its siblings in every chunk group
+ * of the build (compiled Markdown aside, see `MARKDOWN_REQUEST`): the chunks whose origins include
+ * that request, which are the chunks the browser loads for that `import()`. (The manifest's own keys list a chunk with all its siblings in every chunk group
  * it belongs to: for `@theme/DocItem` that added the chunks of `@theme/MDXPage`, 3.8 KB gzip that a doc
  * page never runs.) The page template then gets the route chunks in `scripts` and hands them to the
  * hydration boot, which prefetches them with the entry scripts; `main.js` then loads the ones it needs
@@ -34,6 +34,13 @@ export interface StatsChunk {
   origins?: Array<{ request?: string | null }>;
 }
 
+/**
+ * A page's compiled Markdown: not among its route chunks. The page the browser opens keeps the
+ * article the server rendered and never loads it (src/lib/article/README.md); a Markdown page that is
+ * not a doc page (`src/pages/*.mdx`) loads it after `main.js`.
+ */
+export const MARKDOWN_REQUEST = /\.mdx?$/i;
+
 /** The name of the plugin that writes the manifest, as Docusaurus adds it to the client config. */
 export const MANIFEST_PLUGIN = 'ReactLoadableSSRAddon';
 
@@ -48,7 +55,7 @@ export function withRequestOrigins(manifest: ClientManifest, chunks: readonly St
     if (id === undefined || id === null) continue;
     for (const origin of chunk.origins ?? []) {
       const request = origin.request;
-      if (!request || request in manifest.origins) continue;
+      if (!request || request in manifest.origins || MARKDOWN_REQUEST.test(request)) continue;
       const known = byRequest.get(request) ?? [];
       if (!known.includes(id)) known.push(id);
       byRequest.set(request, known);

@@ -7,6 +7,10 @@
  * folders and the broken-link policies (about 4 KB of the 10 KB module). The client copy drops those
  * keys; a unit test checks that no browser module of Docusaurus, of its themes or of this site reads
  * them. The server bundle keeps the whole config.
+ *
+ * The code themes (`themeConfig.prism.theme`, `darkTheme`) become empty themes in the client copy: the
+ * colours of code blocks are CSS variables (plugins/perf/code-theme.ts, src/lib/code/themeVariables.ts),
+ * and the theme's code block reads only the shape.
  */
 const BUILD_ONLY_KEYS = [
   'ssrTemplate',
@@ -23,6 +27,9 @@ const BUILD_ONLY_KEYS = [
   'onDuplicateRoutes',
 ];
 
+/** Keys of `themeConfig.prism` whose colours come from CSS in the browser. */
+const CODE_THEME_KEYS = ['theme', 'darkTheme'];
+
 const EXPORT = 'export default ';
 
 function clientSiteConfig(source) {
@@ -37,6 +44,8 @@ function clientSiteConfig(source) {
     throw new Error('perf: the generated site config has an unknown shape; see plugins/perf/site-config-loader.cjs');
   }
   for (const key of BUILD_ONLY_KEYS) delete config[key];
+  const prism = config.themeConfig && config.themeConfig.prism;
+  if (prism) for (const key of CODE_THEME_KEYS) if (prism[key]) prism[key] = { plain: {}, styles: [] };
   return `${EXPORT}${JSON.stringify(config)};\n`;
 }
 
@@ -44,4 +53,5 @@ module.exports = function siteConfigLoader(source) {
   return clientSiteConfig(source);
 };
 module.exports.BUILD_ONLY_KEYS = BUILD_ONLY_KEYS;
+module.exports.CODE_THEME_KEYS = CODE_THEME_KEYS;
 module.exports.clientSiteConfig = clientSiteConfig;

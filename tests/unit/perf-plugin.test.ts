@@ -451,6 +451,10 @@ test('the client site config leaves out what only the build reads and keeps the 
     themeConfig: { navbar: { title: 'Monq Docs' } },
   });
   assert.ok(SITE_CONFIG_FILE.test('/site/.docusaurus/docusaurus.config.mjs'));
+  // the code themes keep their shape, not their colours (code blocks take those from CSS variables)
+  const themed = { baseUrl: '/', themeConfig: { prism: { theme: { plain: { color: '#1f2328' }, styles: [{ types: ['string'], style: { color: '#0a3069' } }] }, darkTheme: { plain: { color: '#e6edf3' }, styles: [] }, additionalLanguages: ['bash'] } } };
+  const client = JSON.parse(siteConfigLoader.clientSiteConfig(`export default ${JSON.stringify(themed)};`).slice('export default '.length).replace(/;\s*$/, '')) as typeof themed;
+  assert.deepEqual(client.themeConfig.prism, { theme: { plain: {}, styles: [] }, darkTheme: { plain: {}, styles: [] }, additionalLanguages: ['bash'] });
   assert.throws(() => siteConfigLoader.clientSiteConfig('export default { title: () => 1 };'), /no longer JSON/);
   assert.throws(() => siteConfigLoader.clientSiteConfig('export default [];'), /unknown shape/);
 });

@@ -20,6 +20,8 @@ import routeData from '@generated/registry';
 import Loading from '@theme/Loading';
 import flat from '@docusaurus/core/lib/client/flat';
 import { RouteContextProvider } from '@docusaurus/core/lib/client/routeContext';
+import { openedArticle, staticArticle } from '../article/staticArticle';
+import { loadMdxContent } from '../article/mdxContent';
 import type { RouteChunks, RouteData } from './routeData';
 
 type Props = Record<string, unknown>;
@@ -27,11 +29,28 @@ type Module = { default?: unknown } & Record<string, unknown>;
 type Loaded = { chunks: RouteChunks['chunks']; loaded: Record<string, Module> };
 type Preloadable = ComponentType<Props> & { preload(): Promise<unknown> };
 
-/** The route's chunks, each chunk loaded: `{ chunks, loaded: { "<key path>": module } }`. */
+/** The key of a page's compiled Markdown among its route chunks (doc pages and Markdown pages). */
+const MARKDOWN_KEY = 'content';
+
+/**
+ * The route's chunks, each chunk loaded: `{ chunks, loaded: { "<key path>": module } }`.
+ *
+ * A route with compiled Markdown gets it in one of two ways (src/lib/article/README.md): the page the
+ * browser opened keeps the article the server rendered, with the data the server wrote next to it,
+ * and loads no Markdown chunk; any other page loads its compiled article and the theme's
+ * `MDXContent` with it, so it renders at once.
+ */
 function loadRoute(path: string, hash: string): Promise<Loaded> {
   return (routeData as unknown as RouteData).route(path, hash).then(({ chunks, registry }) => {
     const keyPaths = Object.entries(flat(chunks as Parameters<typeof flat>[0])).filter(([, name]) => registry[name]);
-    return Promise.all(keyPaths.map(([, name]) => registry[name]!() as Promise<Module>)).then((modules) => ({
+    const markdown = keyPaths.some(([keyPath]) => keyPath === MARKDOWN_KEY);
+    const kept = markdown ? openedArticle(path) : null;
+    const load = (keyPath: string, name: string): Promise<Module> =>
+      kept && keyPath === MARKDOWN_KEY
+        ? Promise.resolve({ ...kept.data, default: staticArticle(kept.html) })
+        : (registry[name]!() as Promise<Module>);
+    const components = markdown && !kept ? loadMdxContent() : null;
+    return Promise.all([Promise.all(keyPaths.map(([keyPath, name]) => load(keyPath, name))), components]).then(([modules]) => ({
       chunks,
       loaded: Object.fromEntries(keyPaths.map(([keyPath], index) => [keyPath, modules[index]!])),
     }));

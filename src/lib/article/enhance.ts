@@ -1,0 +1,120 @@
+/**
+ * What the kept article (README.md in this folder) needs from the browser, done on its DOM: the
+ * React tree never rendered it, so nothing of Docusaurus's own handlers is on it.
+ *
+ * - Links to pages of the site change the page inside the app, as Docusaurus's `Link` does, and
+ *   preload that page when pointed at; other links (other sites, files, new tabs, modifier keys,
+ *   anchors on the same page) keep the browser's behaviour.
+ * - Each code block gets a copy button, with the theme's labels.
+ *
+ * Images zoom through src/clientModules/imageZoom.ts, which works on the DOM anyway.
+ */
+import { translate } from '@docusaurus/Translate';
+import { appTarget, codeText } from './links';
+
+async function copyToClipboard(text: string): Promise<void> {
+  // The clipboard API exists only in secure contexts; corporate networks often serve plain HTTP.
+  if (navigator.clipboard) return navigator.clipboard.writeText(text);
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  try {
+    if (!document.execCommand('copy')) throw new Error('copy refused');
+  } finally {
+    area.remove();
+  }
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function icon(className: string, draw: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('class', className);
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', draw);
+  svg.append(path);
+  return svg;
+}
+
+/** A copy button for one code block (`.theme-code-block`), unless it has one. */
+function addCopyButton(block: Element): void {
+  const pre = block.querySelector('pre');
+  const holder = pre?.parentElement;
+  if (!pre || !holder || holder.querySelector('.monq-copy-button')) return;
+  const label = translate({ id: 'theme.CodeBlock.copyButtonAriaLabel', message: 'Скопировать в буфер обмена' });
+  const copied = translate({ id: 'theme.CodeBlock.copied', message: 'Скопировано' });
+  const group = document.createElement('div');
+  group.className = 'monq-code-buttons';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'clean-btn monq-copy-button';
+  button.title = translate({ id: 'theme.CodeBlock.copy', message: 'Скопировать' });
+  button.setAttribute('aria-label', label);
+  // two sheets (copy) and a tick (copied): drawn for this button
+  button.append(
+    icon('monq-copy-button__copy', 'M8 3h11v13h-2V5H8zM4 7h11v14H4zm2 2v10h7V9z'),
+    icon('monq-copy-button__done', 'M9.5 16.6 4.9 12l-1.4 1.4 6 6L21 7.9l-1.4-1.4z'),
+  );
+  let timer: number | undefined;
+  button.addEventListener('click', () => {
+    copyToClipboard(codeText(pre)).then(
+      () => {
+        button.classList.add('monq-copy-button--copied');
+        button.setAttribute('aria-label', copied);
+        window.clearTimeout(timer);
+        timer = window.setTimeout(() => {
+          button.classList.remove('monq-copy-button--copied');
+          button.setAttribute('aria-label', label);
+        }, 1000);
+      },
+      () => undefined,
+    );
+  });
+  group.append(button);
+  holder.append(group);
+}
+
+/**
+ * Wires a kept article: link clicks go to `navigate`, pointing at a link calls `preload`, and code
+ * blocks get copy buttons. Returns what removes the listeners.
+ */
+export function enhanceArticle(
+  root: HTMLElement,
+  navigate: (to: string) => void,
+  isPage: (pathname: string) => boolean,
+  preload: (pathname: string) => void,
+): () => void {
+  root.querySelectorAll('.theme-code-block').forEach(addCopyButton);
+  const anchorOf = (target: EventTarget | null) =>
+    target instanceof Element ? (target.closest('a[href]') as HTMLAnchorElement | null) : null;
+  const onClick = (event: MouseEvent) => {
+    const anchor = anchorOf(event.target);
+    if (!anchor || !root.contains(anchor)) return;
+    const to = appTarget(anchor, event, window.location, isPage);
+    if (to === null) return;
+    event.preventDefault();
+    navigate(to);
+  };
+  const onPoint = (event: Event) => {
+    const anchor = anchorOf(event.target);
+    if (!anchor) return;
+    const to = appTarget(anchor, { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false }, window.location, isPage);
+    if (to !== null) preload(new URL(to, window.location.href).pathname);
+  };
+  root.addEventListener('click', onClick);
+  root.addEventListener('mouseover', onPoint, { passive: true });
+  root.addEventListener('touchstart', onPoint, { passive: true });
+  root.addEventListener('focusin', onPoint);
+  return () => {
+    root.removeEventListener('click', onClick);
+    root.removeEventListener('mouseover', onPoint);
+    root.removeEventListener('touchstart', onPoint);
+    root.removeEventListener('focusin', onPoint);
+  };
+}
