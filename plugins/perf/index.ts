@@ -167,16 +167,20 @@ export function withoutPostCssWork<T extends { plugins: unknown[] }>(options: T)
   return { ...options, plugins: options.plugins.filter((plugin) => !isPresetEnv(plugin)), config: false };
 }
 
-/** Modules of the site's own `src/` (theme components, their logic). */
-export const SITE_SOURCE = /[\\/]src[\\/]/;
+/**
+ * The kept article's modules (src/lib/article, the ejected `DocItem/Content`): shared by the doc page
+ * component of every route part.
+ */
+export const KEPT_ARTICLE_CODE = /[\\/]src[\\/](?:lib[\\/]article|theme[\\/]DocItem[\\/]Content)[\\/]/;
 
 /**
- * One chunk for the site's own modules that several route chunks share. Each route part imports the
- * theme's page components itself (registry-loader.cjs), so `@theme/DocItem` has three import sites
- * and three chunk groups; Docusaurus keeps only its `common` group (modules of half the pages), and
- * webpack's own groups take only `node_modules` code over 20 KB. Our own modules of such a component
- * (the doc page's kept article, src/lib/article) were then copied into each group, and every doc page
- * prefetched all three copies (7 KB gzip it never ran).
+ * One chunk for the kept article's modules. Each route part imports the theme's page components
+ * itself (registry-loader.cjs), so `@theme/DocItem` has three import sites and three chunk groups;
+ * Docusaurus keeps only its `common` group (modules of half the pages), and webpack's own groups take
+ * only `node_modules` code over 20 KB. These modules were then copied into each group, and every doc
+ * page prefetched all three copies (7 KB gzip it never ran). The rule is narrow on purpose: a module
+ * moved away from the modules it imports is no longer concatenated with them, and the minifier can
+ * then no longer drop what only the server uses (`__MONQ_SERVER__`).
  */
 export function withSharedRouteCode(config: Configuration): void {
   const split = config.optimization?.splitChunks;
@@ -187,7 +191,7 @@ export function withSharedRouteCode(config: Configuration): void {
       ...split,
       cacheGroups: {
         ...split.cacheGroups,
-        siteShared: { test: SITE_SOURCE, chunks: 'async', minChunks: 2, minSize: 0, reuseExistingChunk: true, priority: -20 },
+        keptArticle: { test: KEPT_ARTICLE_CODE, chunks: 'async', minChunks: 2, minSize: 0, reuseExistingChunk: true, priority: -20 },
       },
     },
   };
