@@ -12,9 +12,9 @@
  *
  * After the client compilation has written the manifest, this plugin adds one key per import request
  * of the build (compiled Markdown aside, see `MARKDOWN_REQUEST`): the chunks whose origins include
- * that request, which are the chunks the browser loads for that `import()`. (The manifest's own keys list a chunk with all its siblings in every chunk group
- * it belongs to: for `@theme/DocItem` that added the chunks of `@theme/MDXPage`, 3.8 KB gzip that a doc
- * page never runs.) The page template then gets the route chunks in `scripts` and hands them to the
+ * that request, which are the chunks the browser loads for that `import()`. (The manifest's own keys
+ * list a chunk with all its siblings in every chunk group it belongs to: for `@theme/DocItem` that
+ * added the chunks of `@theme/MDXPage`, 3.8 KB gzip that a doc page never runs.) The page template then gets the route chunks in `scripts` and hands them to the
  * hydration boot, which prefetches them with the entry scripts; `main.js` then loads the ones it needs
  * from the cache (plugins/perf/ssr-template.ts, src/lib/hydration/boot.cjs).
  */
