@@ -15,7 +15,7 @@ import {
   staticArticle,
   staticHtmlOf,
 } from '../../src/lib/article/staticArticle';
-import { appTarget, codeText, pageRouteMatcher, type PathMatcher } from '../../src/lib/article/links';
+import { appTarget, codeText, isPlainClick, pageRouteMatcher, type PathMatcher } from '../../src/lib/article/links';
 
 /** A document with the opened address and, optionally, the article and its data block. */
 function fakeDocument(pathname: string, article: string | null, data: string | null): Document {
@@ -77,18 +77,22 @@ const anchor = (href: string, attributes: Record<string, string> = {}) =>
 const pages = (pathname: string) => pathname.startsWith('/docs/') && !pathname.endsWith('.md');
 
 test('appTarget: links to pages of the site stay in the app; everything else is the browser\'s', () => {
-  assert.equal(appTarget(anchor('/docs/guide/thresholds/#limits'), click, here, pages), '/docs/guide/thresholds/#limits');
-  assert.equal(appTarget(anchor('/docs/guide/thresholds/?x=1'), click, here, pages), '/docs/guide/thresholds/?x=1');
-  assert.equal(appTarget(anchor('#properties'), click, here, pages), null, 'an anchor on the same page');
-  assert.equal(appTarget(anchor('https://example.com/docs/x/'), click, here, pages), null, 'another site');
-  assert.equal(appTarget(anchor('/docs/guide/signals.md'), click, here, pages), null, 'a file');
-  assert.equal(appTarget(anchor('/docs/guide/thresholds/', { target: '_blank' }), click, here, pages), null, 'a new tab');
-  assert.equal(appTarget(anchor('/docs/guide/thresholds/', { download: '' }), click, here, pages), null, 'a download');
+  assert.equal(appTarget(anchor('/docs/guide/thresholds/#limits'), here, pages), '/docs/guide/thresholds/#limits');
+  assert.equal(appTarget(anchor('/docs/guide/thresholds/?x=1'), here, pages), '/docs/guide/thresholds/?x=1');
+  assert.equal(appTarget(anchor('#properties'), here, pages), null, 'an anchor on the same page');
+  assert.equal(appTarget(anchor('https://example.com/docs/x/'), here, pages), null, 'another site');
+  assert.equal(appTarget(anchor('/docs/guide/signals.md'), here, pages), null, 'a file');
+  assert.equal(appTarget(anchor('/docs/guide/thresholds/', { target: '_blank' }), here, pages), null, 'a new tab');
+  assert.equal(appTarget(anchor('/docs/guide/thresholds/', { download: '' }), here, pages), null, 'a download');
+});
+
+test('isPlainClick: modifier keys, other buttons and handled clicks are the browser\'s', () => {
+  assert.ok(isPlainClick(click));
   for (const key of ['metaKey', 'ctrlKey', 'shiftKey', 'altKey'] as const) {
-    assert.equal(appTarget(anchor('/docs/guide/thresholds/'), { ...click, [key]: true }, here, pages), null, key);
+    assert.equal(isPlainClick({ ...click, [key]: true }), false, key);
   }
-  assert.equal(appTarget(anchor('/docs/guide/thresholds/'), { ...click, button: 1 }, here, pages), null, 'middle button');
-  assert.equal(appTarget(anchor('/docs/guide/thresholds/'), { ...click, defaultPrevented: true }, here, pages), null, 'handled');
+  assert.equal(isPlainClick({ ...click, button: 1 }), false, 'middle button');
+  assert.equal(isPlainClick({ ...click, defaultPrevented: true }), false, 'handled');
 });
 
 test('codeText: the lines of a block with build-time tokens, joined by line feeds', () => {

@@ -10,7 +10,7 @@
  * Images zoom through src/clientModules/imageZoom.ts, which works on the DOM anyway.
  */
 import { translate } from '@docusaurus/Translate';
-import { appTarget, codeText } from './links';
+import { appTarget, codeText, isPlainClick } from './links';
 
 async function copyToClipboard(text: string): Promise<void> {
   // The clipboard API exists only in secure contexts; corporate networks often serve plain HTTP.
@@ -95,8 +95,8 @@ export function enhanceArticle(
     target instanceof Element ? (target.closest('a[href]') as HTMLAnchorElement | null) : null;
   const onClick = (event: MouseEvent) => {
     const anchor = anchorOf(event.target);
-    if (!anchor || !root.contains(anchor)) return;
-    const to = appTarget(anchor, event, window.location, isPage);
+    if (!anchor || !root.contains(anchor) || !isPlainClick(event)) return;
+    const to = appTarget(anchor, window.location, isPage);
     if (to === null) return;
     event.preventDefault();
     navigate(to);
@@ -104,7 +104,7 @@ export function enhanceArticle(
   const onPoint = (event: Event) => {
     const anchor = anchorOf(event.target);
     if (!anchor) return;
-    const to = appTarget(anchor, { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false }, window.location, isPage);
+    const to = appTarget(anchor, window.location, isPage);
     if (to !== null) preload(new URL(to, window.location.href).pathname);
   };
   root.addEventListener('click', onClick);

@@ -3,14 +3,15 @@
  * enhance.ts decides, in functions the unit tests call.
  */
 
-/** Where a click on an article link goes inside the app: the path, query and hash; null for the browser. */
-export function appTarget(
-  anchor: HTMLAnchorElement,
+/** A click the app may take over: the main button, no modifier key, not handled already (as Docusaurus's `Link`). */
+export function isPlainClick(
   event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'defaultPrevented'>,
-  here: Location,
-  isPage: (pathname: string) => boolean,
-): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+): boolean {
+  return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** Where an article link goes inside the app: the path, query and hash; null for the browser. */
+export function appTarget(anchor: HTMLAnchorElement, here: Location, isPage: (pathname: string) => boolean): string | null {
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
   let url: URL;
   try {

@@ -6,8 +6,7 @@ import { pageRouteMatcher, type RouteEntry } from './links';
 /** True when a page of the site answers `pathname` (see `pageRouteMatcher`). */
 export const isPageRoute = pageRouteMatcher(routes as readonly RouteEntry[], matchPath);
 
-/** Docusaurus's preload of a page's code (`window.docusaurus`, set by its client entry), when present. */
+/** Docusaurus's preload of a page's code, as the search dialog's hits call it. */
 export function preloadPage(pathname: string): void {
-  const docusaurus = (window as { docusaurus?: { preload?: (path: string) => unknown } }).docusaurus;
-  void Promise.resolve(docusaurus?.preload?.(pathname)).catch(() => undefined);
+  void window.docusaurus.preload(pathname);
 }

@@ -52,6 +52,7 @@ import {trackLazyLoad, type LoadingProps} from '@site/src/lib/reader/loading';
 import {missingResultsUrl, SEARCH_PRELOAD_DELAY_MS, type MonqSearchOptions} from '@site/src/search/options';
 import {createSearchStatusStore, trackSearchClient, type SearchStatusStore} from '@site/src/search/status';
 import {buttonTranslations} from '@site/src/search/buttonTranslations';
+import {isPlainClick} from '@site/src/lib/article/links';
 import {takeOverSearchShell, type TakenShell} from '@site/src/lib/hydration/searchShell';
 import {hitRank, searchSignals} from '@monq/goals';
 import {searchVersion} from '@site/src/lib/reader/goals';
@@ -185,7 +186,7 @@ function Hit({hit, children}: {hit: {url: string}; children: ReactNode}) {
       onTouchStart={preload}
       onClick={(event) => {
         searchSignals().hitOpen(hit.url, hitRank(hit.url));
-        if (!internal || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+        if (!internal || !isPlainClick(event)) {
           return;
         }
         event.preventDefault();
