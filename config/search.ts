@@ -16,11 +16,14 @@ import searchIndexPlugin, { type SearchIndexOptions } from '../plugins/search-in
 import type { MonqSearchOptions } from '../src/search/options';
 import type { SiteEnv } from './env';
 import { ISSUES_URL, SEARCH_HITS_PER_PAGE } from './site';
+import { CHANGES_BASE } from './changes';
 
 /** Route of the full results page: `/demo-search/?q=...`. */
 export const SEARCH_PAGE_PATH = 'demo-search';
 /** Synonyms, jargon and English terms of the local search, edited by writers (see CONTRIBUTING.md). */
 export const SEARCH_SYNONYMS_FILE = 'config/search-synonyms.txt';
+/** The glossary's source: its terms' abbreviations lead search to the guides that explain them. */
+export const SEARCH_GLOSSARY_FILE = 'src/pages/glossary.mdx';
 
 /** Inert values of the theme's required fields in local mode (never sent anywhere). */
 const LOCAL_APP_ID = 'LOCAL';
@@ -59,6 +62,13 @@ export function searchPlugins(env: SiteEnv): PluginConfig[] {
   if (env.docsearch) {
     return [];
   }
-  const options = { searchPagePath: SEARCH_PAGE_PATH, synonymsFile: SEARCH_SYNONYMS_FILE } satisfies SearchIndexOptions;
+  const options = {
+    searchPagePath: SEARCH_PAGE_PATH,
+    // The overview of what changed in 9.0 lists every page title: it would take a top slot for most
+    // short queries, and the comparison pages it links are noindex already.
+    excludeRoutes: [CHANGES_BASE],
+    synonymsFile: SEARCH_SYNONYMS_FILE,
+    glossaryFile: SEARCH_GLOSSARY_FILE,
+  } satisfies SearchIndexOptions;
   return [[searchIndexPlugin, options]];
 }

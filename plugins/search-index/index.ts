@@ -30,8 +30,10 @@ import {
   type ManifestEntry,
 } from '../../src/search/engine';
 import {build} from 'esbuild';
-import {TAGS_META, WORKER_META} from '../../src/search/workerProtocol';
+import {STORAGE_META, TAGS_META, WORKER_META} from '../../src/search/workerProtocol';
 import {extractPage} from './extract';
+import {glossaryAbbreviations, type GlossaryAbbreviation} from './glossary';
+import {normalizeWord} from '../../src/search/text';
 import {splitIndex} from './split';
 
 export interface SearchIndexOptions {
@@ -48,6 +50,11 @@ export interface SearchIndexOptions {
    * separated by `/`. Written into the manifest and expanded by the client at query time.
    */
   synonymsFile?: string;
+  /**
+   * The glossary's source (path from the site directory): the abbreviations of its terms lead to the
+   * guides that explain them (plugins/search-index/glossary.ts).
+   */
+  glossaryFile?: string;
 }
 
 export const DEFAULT_SECTION_LABELS: Record<string, string> = {
@@ -100,6 +107,8 @@ export async function buildSearchIndex(params: {
   synonyms?: string[][];
   /** The bundled search worker, written next to the index. */
   worker?: {code: string; file: string};
+  /** Abbreviations of the glossary's terms and the guides that explain them. */
+  abbreviations?: GlossaryAbbreviation[];
 }): Promise<BuildResult> {
   const {outDir, baseUrl, options = {}} = params;
   const labels = {...DEFAULT_SECTION_LABELS, ...options.sectionLabels};
@@ -194,10 +203,35 @@ export async function buildSearchIndex(params: {
       synonymsHeld: encodeBits(synonymList.length, (i) => holdsPrefix(split.vocabulary.terms, synonymList[i]!)),
       bytes,
     };
+    const explained = abbreviationPages(params.abbreviations ?? [], bucket.pages, baseUrl, bucket.version);
+    if (Object.keys(explained).length > 0) entry.abbreviations = explained;
     manifest.indexes[key] = entry;
   }
   await writeFile(path.join(searchDir, 'manifest.json'), JSON.stringify(manifest));
   return {manifest, pages: pageCount, skipped};
+}
+
+/**
+ * The page of an index that explains each abbreviation, by the abbreviation's index term: the glossary
+ * names the latest version's page (`/docs/guide/workgroups`); an older version's index has it under its
+ * version (`/docs/8.9/guide/workgroups/`).
+ */
+export function abbreviationPages(
+  abbreviations: GlossaryAbbreviation[],
+  pages: IndexedPage[],
+  baseUrl: string,
+  version: string | null,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const {abbreviation, path: page} of abbreviations) {
+    const relative = page.replace(/^\//, '');
+    const routes = [`${baseUrl}${relative}/`];
+    if (version) routes.push(`${baseUrl}${relative.replace(/^docs\//, `docs/${version}/`)}/`);
+    const index = pages.findIndex((candidate) => routes.includes(candidate.u.endsWith('/') ? candidate.u : `${candidate.u}/`));
+    const term = normalizeWord(abbreviation);
+    if (index >= 0 && term !== null) out[term] = index;
+  }
+  return out;
 }
 
 /** Sizes of the files a manifest lists (used by the benchmark). */
@@ -264,6 +298,7 @@ function searchIndexSteps(context: LoadContext, rawOptions: unknown): Plugin {
         headTags: [
           {tagName: 'meta', attributes: {name: WORKER_META, content: `${context.baseUrl}${(content as {file: string}).file}`}},
           {tagName: 'meta', attributes: {name: TAGS_META, content: defaultTags.join(' ')}},
+          {tagName: 'meta', attributes: {name: STORAGE_META, content: `${context.siteStorage.type} ${context.siteStorage.namespace}`}},
         ],
       };
     },
@@ -272,8 +307,12 @@ function searchIndexSteps(context: LoadContext, rawOptions: unknown): Plugin {
       const synonyms = options.synonymsFile
         ? parseSynonyms(readFileSync(path.resolve(siteDir, options.synonymsFile), 'utf8'))
         : [];
+      const abbreviations = options.glossaryFile
+        ? glossaryAbbreviations(readFileSync(path.resolve(siteDir, options.glossaryFile), 'utf8'))
+        : [];
       const result = await buildSearchIndex({
         synonyms,
+        abbreviations,
         outDir,
         routesPaths,
         baseUrl: siteConfig.baseUrl,

@@ -111,7 +111,6 @@ function OfflineAiScreen({
   onBack: () => void;
 } & Pick<ModalPanelsProps, 'sourcesClient' | 'indexName' | 'facetFilters' | 'processUrl' | 'onNavigate'>): ReactNode {
   const texts = searchTexts();
-  const {askAiScreen} = modalTranslations();
   const [sources, setSources] = useState<SourcesState>({status: 'loading'});
   useEffect(() => {
     let cancelled = false;
@@ -150,7 +149,7 @@ function OfflineAiScreen({
       <p className="monq-ai-screen__notice" role="status">
         {texts.askAiNotConnected}
       </p>
-      <p className="DocSearch-AskAiScreen-Disclaimer monq-ai-screen__disclaimer">{askAiScreen?.disclaimerText}</p>
+      <p className="monq-ai-screen__disclaimer">{texts.askAiCaution}</p>
       {passage && (
         // Extractive: the paragraph of the best hit, quoted as written, with its page and heading.
         <figure className="monq-ai-screen__passage" data-search-passage="">
@@ -209,11 +208,36 @@ function searchTypedAgain(container: HTMLElement, store: SearchStatusStore, type
   input.focus();
 }
 
+/**
+ * In local mode our own search answers, so DocSearch's footer must not credit the hosted service: its
+ * «Поиск от» text is empty (src/search/translations.ts) and the logo hidden (search.css); here its link
+ * to algolia.com goes too. Attributes only: React keeps the element and never sets them again.
+ */
+function useNoHostedAttribution(container: HTMLElement, modal: HTMLElement | null): void {
+  useEffect(() => {
+    if (!modal || !container.classList.contains(LOCAL_MODE_CLASS)) return undefined;
+    const strip = () =>
+      modal.querySelectorAll<HTMLAnchorElement>('.DocSearch-Logo a[href]').forEach((link) => {
+        link.removeAttribute('href');
+        link.setAttribute('aria-hidden', 'true');
+        link.tabIndex = -1;
+      });
+    strip();
+    const observer = new MutationObserver(strip);
+    observer.observe(modal, {childList: true, subtree: true});
+    return () => observer.disconnect();
+  }, [container, modal]);
+}
+
+/** The class SearchBar gives the modal's container in local mode. */
+const LOCAL_MODE_CLASS = 'monq-search--local';
+
 export default function ModalPanels(props: ModalPanelsProps): ReactNode {
   const {container, store, aiQuestion, onAiClose, devMode} = props;
   const status = useSyncExternalStore(store.subscribe, store.get, store.get);
   const inputValue = useInputValue(container, aiQuestion === null ? noop : onAiClose);
   const modal = useModalElement(container);
+  useNoHostedAttribution(container, modal);
   const createSearchLink = useSearchLinkCreator();
   if (!modal) {
     return null;

@@ -92,6 +92,11 @@ export interface ManifestEntry {
    * synonym the index does not have («трешхолд» for «пороги»).
    */
   synonymsHeld?: string;
+  /**
+   * Abbreviations of the glossary's terms (`ке`, `рг`, as index terms) and the page of this index that
+   * explains each: a query made of one ranks that guide first.
+   */
+  abbreviations?: Record<string, number>;
   /** Bytes of all the index's files. */
   bytes: number;
 }
@@ -713,7 +718,9 @@ function alternativeScores(source: TermSource, alternative: Alternative): Map<nu
  * records matching any, ranked by how many they match (the share of slots, squared).
  * A slot's score is that of its best alternative; a record's score is the sum over its slots. In
  * `or` mode a slot also counts by its rarity (`recordCount` records in the index): in «настройка LDAP»
- * the rare word says more than the common one.
+ * the rare word says more than the common one. So it does in `and` mode when a word of the query
+ * matched nothing as typed and only its typos matched: «пороиг срабатывания» is «порог срабатывания»,
+ * the typo counts as the word it stands for, and the common word next to it no longer decides.
  */
 export function searchIndex(source: TermSource, slots: Slot[], mode: 'and' | 'or', recordCount = 0): Match[] {
   if (slots.length === 0) {
@@ -725,9 +732,8 @@ export function searchIndex(source: TermSource, slots: Slot[], mode: 'and' | 'or
     typos: number;
     terms: string[];
   }
-  const records = new Map<number, Acc>();
-  slots.forEach((slot, index) => {
-    // The best alternative per record; an exact (non-typo) match anywhere in the slot counts as exact.
+  // The best alternative per record and slot; an exact (non-typo) match anywhere in the slot counts as exact.
+  const bests = slots.map((slot) => {
     const best = new Map<number, SlotHit>();
     for (const alternative of slot.alternatives) {
       alternativeScores(source, alternative).forEach((hit, id) => {
@@ -741,7 +747,20 @@ export function searchIndex(source: TermSource, slots: Slot[], mode: 'and' | 'or
         }
       });
     }
-    const rarity = mode === 'or' && recordCount > 0 ? Math.log(1 + recordCount / Math.max(1, best.size)) : 1;
+    return best;
+  });
+  const typoOnly = bests.map((best) => {
+    let exact = false;
+    best.forEach((hit) => {
+      exact = exact || hit.exact;
+    });
+    return best.size > 0 && !exact;
+  });
+  const byRarity = recordCount > 0 && (mode === 'or' || typoOnly.some(Boolean));
+  const records = new Map<number, Acc>();
+  bests.forEach((best, index) => {
+    const rarity = byRarity ? Math.log(1 + recordCount / Math.max(1, best.size)) : 1;
+    const weight = rarity * (typoOnly[index] ? 1 / WEIGHT.typo : 1);
     best.forEach((hit, id) => {
       let acc = records.get(id);
       if (!acc) {
@@ -750,7 +769,7 @@ export function searchIndex(source: TermSource, slots: Slot[], mode: 'and' | 'or
         records.set(id, acc);
       }
       if (mode === 'and' && acc.matched !== index) return;
-      acc.score += hit.score * rarity;
+      acc.score += hit.score * weight;
       acc.matched += 1;
       acc.typos += hit.exact ? 0 : 1;
       acc.terms.push(...hit.terms);

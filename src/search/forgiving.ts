@@ -23,14 +23,23 @@ export const MAX_EXPANDED_WORDS = 6;
 /** Letters, or letters joined by hyphens (`бизнес-процессы` is a word, not an identifier). */
 const LETTERS_ONLY_RE = /^\p{L}+(?:-\p{L}+)*$/u;
 
+/** An identifier (`CreateSignalExpanded`) this long or longer may hold one typo. */
+export const IDENTIFIER_TYPO_LENGTH = 12;
+
 /**
  * How many typos a typed word may contain: 0 below 4 letters, 1 for 4–7, 2 from 8.
- * Words with digits, joiners (`.`, `_`, `-`, `/`, `:`, `@`), capitals inside
- * (`ZabbixHosts`, `monqCtl`) or only capitals (`SNMP`) are codes or identifiers: no typo at all.
+ * Words with digits or joiners (`.`, `_`, `-`, `/`, `:`, `@`) are codes: no typo at all. Identifiers,
+ * with capitals inside (`ZabbixHosts`, `monqCtl`) or only capitals (`SNMP`), stay exact below
+ * {@link IDENTIFIER_TYPO_LENGTH} letters and get one typo from there: a long function or model name
+ * is typed wrong as often as a word, and no other identifier is one edit from it. Variants are only
+ * looked for when the index holds nothing as typed.
  */
 export function allowedTypos(word: string): number {
-  if (!LETTERS_ONLY_RE.test(word) || /\p{Ll}\p{Lu}/u.test(word) || /^\p{Lu}{2,}$/u.test(word)) {
+  if (!LETTERS_ONLY_RE.test(word)) {
     return 0;
+  }
+  if (/\p{Ll}\p{Lu}/u.test(word) || /^\p{Lu}{2,}$/u.test(word)) {
+    return Array.from(word).length >= IDENTIFIER_TYPO_LENGTH ? 1 : 0;
   }
   const length = Array.from(word.replace(/-/g, '')).length;
   if (length >= 8) {

@@ -49,7 +49,7 @@ import {
 import {MAX_EXPANDED_WORDS, MAX_QUERY_WORDS, sanitizeQuery, switchLayout} from './forgiving';
 import {highlightAndSnippet, matcherFor, type HighlightTags, type HighlightValue} from './highlight';
 import {RetryError} from './errors';
-import {isQuestion, normalizeToken} from './text';
+import {foldCase, isQuestion, normalizeToken, queryTerms} from './text';
 
 export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
@@ -238,6 +238,9 @@ export interface LocalSearchClient {
   manifest(): Promise<Manifest>;
 }
 
+/** A word of Latin letters, three or more: what a Latin name typed in the Russian layout turns back into. */
+const LATIN_WORD_RE = /^[A-Za-z]{3,}$/;
+
 /** Most term chunks a prefix of the query is extended in (a one- or two-letter word spans many). */
 const MAX_PREFIX_CHUNKS = 2;
 
@@ -253,6 +256,45 @@ export function tagWeight(tag: string, query: string): number {
     return 1;
   }
   return tag.startsWith('docs-upgrade') ? 0.5 : 0.7;
+}
+
+/** How much more the records of the guide that explains an abbreviation score («КЕ», «РГ»). */
+const ABBREVIATION_BOOST = 3;
+/** Queries of at most this many words are read as an abbreviation lookup. */
+const ABBREVIATION_QUERY_WORDS = 3;
+/** Pages of a how-to question's other words whose titles are compared with it. */
+const HOW_TO_CANDIDATES = 8;
+
+/**
+ * A how-to question, «как <глагол> <что>»: the verb and the words after it, or null. «как добавить
+ * администраторов» → «добавить», «администраторов».
+ */
+export function howToParts(query: string): {verb: string; rest: string} | null {
+  const words = query.trim().split(/\s+/);
+  if (words.length < 3 || foldCase(words[0]!) !== 'как') return null;
+  return {verb: words[1]!, rest: words.slice(2).join(' ')};
+}
+
+/** Two index terms name the same word: equal, or one a stem of the other (добав, добавлен). */
+function sameWord(a: string, b: string): boolean {
+  return a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)));
+}
+
+/**
+ * How a page title answers a how-to question: 0 when it does not, 1 when the title is the question's
+ * other words (every title word among them and every one of them in the title), 2 when the title
+ * also names the task's verb («Добавление администраторов» for «как добавить администраторов»). A
+ * step label («Шаг 1.») and numbers in the title do not count.
+ */
+export function howToTitleMatch(verb: string, rest: string, title: string): number {
+  const titleTerms = queryTerms(title.replace(/^\p{L}+\s+\d+\.\s+/u, '')).filter((term) => !/^\d+$/.test(term));
+  const restTerms = queryTerms(rest);
+  const verbTerms = queryTerms(verb);
+  if (titleTerms.length === 0 || restTerms.length === 0) return 0;
+  const asked = restTerms.concat(verbTerms);
+  if (!titleTerms.every((term) => asked.some((other) => sameWord(term, other)))) return 0;
+  if (!restTerms.every((term) => titleTerms.some((other) => sameWord(term, other)))) return 0;
+  return verbTerms.some((term) => titleTerms.some((other) => sameWord(term, other))) ? 2 : 1;
 }
 
 /** Below this many records holding every word, those holding most of them are added after them. */
@@ -273,6 +315,19 @@ function withPageScores(entry: ManifestEntry, matches: Match[]): Match[] {
     sums.set(page, (sums.get(page) ?? 0) + match.score);
   }
   return matches.map((match) => ({...match, score: match.score + PAGE_SHARE * (sums.get(pageOf(match.id))! - match.score)}));
+}
+
+/**
+ * The page of an index that explains an abbreviation the query is made of («КЕ», «что такое РГ»), or
+ * null: the query is short and one of its words is an abbreviation of the glossary.
+ */
+function explainedPage(entry: ManifestEntry, words: QueryWord[]): number | null {
+  if (!entry.abbreviations || words.length === 0 || words.length > ABBREVIATION_QUERY_WORDS) return null;
+  for (const word of words) {
+    const page = entry.abbreviations[word.term];
+    if (page !== undefined) return page;
+  }
+  return null;
 }
 
 export function createLocalSearchClient(options: LocalSearchClientOptions): LocalSearchClient {
@@ -483,9 +538,11 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
   /**
    * A query whose Latin names were typed in the Russian layout, or Russian words in the Latin one,
    * amid words typed right («настройка ыныдщп» → «настройка syslog»): each word that no index holds
-   * as typed but holds in the other layout is switched. Null when no word is.
+   * as typed but holds in the other layout is switched. With `loose` (the query as typed does not
+   * match every word), a word the index holds in neither form is switched too when it reads as a Latin word
+   * in the other layout: the typo rule then finds the name it misspells. Null when no word is.
    */
-  async function switchWords(text: string, selected: LoadedIndex[]): Promise<string | null> {
+  async function switchWords(text: string, selected: LoadedIndex[], loose = false): Promise<string | null> {
     const parts = text.split(' ');
     if (parts.length < 2) {
       return null;
@@ -505,7 +562,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     let changed = false;
     const out = parts.map((part, i) => {
       const candidate = candidates[i];
-      if (candidate && !held(candidate.typed) && held(candidate.other)) {
+      if (candidate && !held(candidate.typed) && (held(candidate.other) || (loose && LATIN_WORD_RE.test(candidate.switched)))) {
         changed = true;
         return candidate.switched;
       }
@@ -612,6 +669,51 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
 
   /** Only a clean match counts for a switched layout: every word, no typo. */
   const isClean = (result: RunResult) => result.mode === 'and' && result.found[0]?.match.typos === 0;
+  /**
+   * A switched query that needs one typo to match counts too when the query as typed does not match
+   * every word («ытьзз» is «snmpp», one letter more than «snmp»): switch first, then the typo rule.
+   */
+  const isSwitchedTypo = (result: RunResult, typed: RunResult) =>
+    typed.mode !== 'and' && result.mode === 'and' && (result.found[0]?.match.typos ?? 2) <= 1;
+
+  /**
+   * A how-to question ranks first the pages whose title is the task it asks about: the pages found
+   * for its other words are compared by title (`howToTitleMatch`), the ones that match come first,
+   * those naming the verb too before the others.
+   */
+  async function titlesFirst(howTo: {verb: string; rest: string}, found: Found[], selected: LoadedIndex[]): Promise<Found[]> {
+    const restWords = queryWords(howTo.rest, MAX_QUERY_WORDS);
+    if (restWords.length === 0 || selected.length === 0) return found;
+    const slotsByIndex = await slotsFor(selected, restWords);
+    const pageStarts: Found[] = [];
+    selected.forEach((loaded, i) => {
+      for (const match of searchIndex(loaded, slotsByIndex[i]!, 'and', loaded.entry.records)) {
+        const page = chunkOf(loaded.entry.pageStarts, match.id);
+        if (loaded.entry.pageStarts[page] === match.id) pageStarts.push({loaded, match});
+      }
+    });
+    const candidates = pageStarts.sort((a, b) => b.match.score - a.match.score).slice(0, HOW_TO_CANDIDATES);
+    await Promise.all(
+      selectedFor(candidates).map((loaded) => loaded.ensureRecords(candidates.filter((f) => f.loaded === loaded).map((f) => f.match.id))),
+    );
+    const titled = candidates
+      .map((item) => ({item, level: howToTitleMatch(howTo.verb, howTo.rest, item.loaded.record(item.match.id).page.t)}))
+      .filter(({level}) => level > 0)
+      .sort((a, b) => b.level - a.level);
+    if (titled.length === 0) return found;
+    // Each titled page is represented by its best hit of the question itself (a section headed with
+    // the very question stays), or else by its title.
+    const pageKey = ({loaded, match}: Found) => `${loaded.entry.name}:${chunkOf(loaded.entry.pageStarts, match.id)}`;
+    const first = titled.map(({item}) => found.find((hit) => pageKey(hit) === pageKey(item)) ?? item);
+    const key = ({loaded, match}: Found) => `${loaded.entry.name}:${loaded.sectionOf(match.id)}`;
+    const taken = new Set(first.map(key));
+    return first.concat(found.filter((item) => !taken.has(key(item))));
+  }
+
+  /** The indexes of a list of hits, each once. */
+  function selectedFor(found: Found[]): LoadedIndex[] {
+    return Array.from(new Set(found.map(({loaded}) => loaded)));
+  }
 
   async function searchOne(request: SearchRequest): Promise<SearchResponse> {
     const started = Date.now();
@@ -638,8 +740,12 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       const search = (mode: 'and' | 'or'): Found[] =>
         prepared.flatMap(({loaded, slots}) => {
           const weight = tagWeight(loaded.entry.tag, text);
+          const explained = explainedPage(loaded.entry, textWords);
           const matches = withPageScores(loaded.entry, searchIndex(loaded, slots, mode, loaded.entry.records));
-          return matches.map((match) => ({loaded, match: {...match, score: match.score * weight}}));
+          return matches.map((match) => {
+            const boost = explained !== null && chunkOf(loaded.entry.pageStarts, match.id) === explained ? ABBREVIATION_BOOST : 1;
+            return {loaded, match: {...match, score: match.score * weight * boost}};
+          });
         });
       let found = search('and');
       let mode: SearchResponse['matchMode'] = found.length > 0 ? 'and' : 'none';
@@ -667,9 +773,14 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
           }),
         );
       }
-      // Typo matches rank below exact, stem, synonym and spelling matches (Algolia's first criterion).
+      // Records holding every word of the query first: the ones added for holding most of them stay
+      // below, also when they hold no typo because they lack the misspelled word. Then typo matches
+      // rank below exact, stem, synonym and spelling matches (Algolia's first criterion).
+      const slotsOf = new Map(prepared.map(({loaded, slots}) => [loaded, slots.length]));
+      const complete = (item: Found) => (item.match.matchedQueryTerms >= (slotsOf.get(item.loaded) ?? 0) ? 1 : 0);
       found.sort(
         (a, b) =>
+          complete(b) - complete(a) ||
           a.match.typos - b.match.typos ||
           b.match.score - a.match.score ||
           (a.loaded.entry.name < b.loaded.entry.name ? -1 : a.loaded.entry.name > b.loaded.entry.name ? 1 : 0) ||
@@ -686,17 +797,22 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       // results when they are better.
       const switched = switchLayout(cleaned);
       const whole = switched === null ? null : await run(switched);
-      if (whole && switched !== null && isClean(whole) && quality(whole) > quality(result)) {
+      const better = (other: RunResult) => (isClean(other) || isSwitchedTypo(other, result)) && quality(other) > quality(result);
+      if (whole && switched !== null && better(whole)) {
         result = whole;
         shownQuery = switched;
       } else {
-        const mixed = await switchWords(cleaned, selected);
+        const mixed = await switchWords(cleaned, selected, result.mode !== 'and');
         const other = mixed === null ? null : await run(mixed);
-        if (other && mixed !== null && isClean(other) && quality(other) > quality(result)) {
+        if (other && mixed !== null && better(other)) {
           result = other;
           shownQuery = mixed;
         }
       }
+    }
+    const howTo = howToParts(cleaned);
+    if (howTo && params[VERBATIM_PARAM] !== true && params[VERBATIM_PARAM] !== 'true') {
+      result = {...result, found: await titlesFirst(howTo, result.found, selected)};
     }
     const {found, mode: matchMode, termCount} = result;
     const nbHits = found.length;

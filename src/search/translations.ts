@@ -18,7 +18,11 @@ type ModalTranslations = NonNullable<DocSearchTranslations['modal']>;
 
 const t = (id: string, message: string) => translate({id, message});
 
-export function modalTranslations(): ModalTranslations {
+/**
+ * DocSearch's strings. `mode` `local`: the footer credits no one (our own search answers, not the
+ * hosted service whose logo it would show).
+ */
+export function modalTranslations(mode: 'local' | 'hosted' = 'hosted'): ModalTranslations {
   const reset = t('theme.SearchModal.searchBox.resetButtonTitle', 'Очистить запрос');
   const cancel = t('theme.SearchModal.searchBox.cancelButtonText', 'Отменить');
   return {
@@ -135,7 +139,7 @@ export function modalTranslations(): ModalTranslations {
       closeText: t('theme.SearchModal.footer.closeText', 'закрыть'),
       backToSearchText: t('theme.SearchModal.footer.backToSearchText', 'назад к поиску'),
       closeKeyAriaLabel: t('theme.SearchModal.footer.closeKeyAriaLabel', 'Клавиша Escape'),
-      poweredByText: t('theme.SearchModal.footer.searchByText', 'Поиск от'),
+      poweredByText: mode === 'local' ? '' : t('theme.SearchModal.footer.searchByText', 'Поиск от'),
     },
   };
 }
@@ -151,9 +155,13 @@ export function searchTexts() {
     askAiQuestion: t('theme.SearchModal.offlineAi.questionLabel', 'Ваш вопрос'),
     askAiNotConnected: t(
       'theme.SearchModal.offlineAi.notConnected',
-      'ИИ-ассистент не подключён в этой установке документации, поэтому ответ не будет сформирован. Ниже — фрагмент документации, который лучше всего отвечает на вопрос, и подходящие разделы.',
+      'ИИ-ассистент в этой установке не подключён. Здесь нет сгенерированного ответа: ниже — цитата из документации, которую поиск счёл ближайшей к вопросу, и подходящие разделы.',
     ),
-    askAiPassage: t('theme.SearchModal.offlineAi.passageTitle', 'Фрагмент документации'),
+    askAiCaution: t(
+      'theme.SearchModal.offlineAi.caution',
+      'Цитата подобрана поиском по словам вопроса и может отвечать на него не полностью. Прочитайте раздел, из которого она взята.',
+    ),
+    askAiPassage: t('theme.SearchModal.offlineAi.passageTitle', 'Цитата из документации'),
     askAiSources: t('theme.SearchModal.offlineAi.sourcesTitle', 'Подходящие разделы документации'),
     askAiNoSources: t('theme.SearchModal.offlineAi.noSources', 'Подходящих разделов не нашлось. Попробуйте сформулировать вопрос иначе.'),
     askAiSourcesFailed: t('theme.SearchModal.offlineAi.sourcesFailed', 'Не удалось загрузить разделы документации.'),

@@ -250,6 +250,49 @@ describe('hydration on intent', () => {
     assert.deepEqual(consoleErrors, []);
   });
 
+  test('the shell finds a Latin name typed whole in the Russian layout, with one letter too many', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    await holdMainScript(page);
+    await page.goto(site.server.url + DOC, { waitUntil: 'load' });
+    await page.locator('.navbar .DocSearch-Button').first().click();
+    await page.locator('.monq-search-shell input').waitFor({ state: 'visible', timeout: 2_000 });
+    // «ыныдщпп» is «syslogg» typed in the Russian layout: the layout switch first, then one typo.
+    await page.keyboard.type('ыныдщпп');
+    const hits = page.locator('.monq-search-shell a.monq-search-shell__hit');
+    await hits.first().waitFor({ state: 'visible', timeout: 20_000 });
+    const hrefs = await hits.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    assert.ok(hrefs.slice(0, 2).some((href) => /syslog/.test(href)), hrefs.join(' '));
+    assert.equal(await page.getAttribute('html', 'data-has-hydrated'), 'false');
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('outside the docs, the shell searches the docs version the reader chose, as the dialog does', async () => {
+    const { page, consoleErrors } = await site.open({ viewport: { width: 1280, height: 900 } });
+    await page.goto(site.server.url + '/glossary/', { waitUntil: 'load' });
+    // The theme keeps the chosen version under a key with the site's storage namespace.
+    const [type, namespace] = ((await page.getAttribute('meta[name="monq:site-storage"]', 'content')) ?? '').split(' ');
+    assert.equal(type, 'localStorage');
+    await page.evaluate((key) => localStorage.setItem(key, '8.9'), `docs-preferred-version-default${namespace ?? ''}`);
+    const release = await holdMainScript(page);
+    await page.reload({ waitUntil: 'load' });
+    await page.locator('.navbar .DocSearch-Button').first().click();
+    await page.locator('.monq-search-shell input').waitFor({ state: 'visible', timeout: 2_000 });
+    await page.keyboard.type('пороги');
+    const hits = page.locator('.monq-search-shell a.monq-search-shell__hit');
+    await hits.first().waitFor({ state: 'visible', timeout: 20_000 });
+    const shellDocs = (await hits.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))).filter((href) =>
+      href.startsWith('/docs/'),
+    );
+    assert.ok(shellDocs.length > 0 && shellDocs.every((href) => href.startsWith('/docs/8.9/')), 'the shell: ' + shellDocs.join(' '));
+    // The dialog, once the page is interactive, reads the same key through the theme.
+    release();
+    await page.locator('.DocSearch-Modal').waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('.DocSearch-Hit a[href^="/docs/"]').first().waitFor({ state: 'visible', timeout: 20_000 });
+    const dialogDocs = await page.$$eval('.DocSearch-Hit a[href^="/docs/"]', (links) => links.map((a) => a.getAttribute('href') ?? ''));
+    assert.ok(dialogDocs.every((href) => href.startsWith('/docs/8.9/')), 'the dialog: ' + dialogDocs.join(' '));
+    assert.deepEqual(consoleErrors, []);
+  });
+
   test('on a phone in dark mode the shell passes axe; Escape or «Отменить» closes it, and the dialog does not open later', async () => {
     const { page, consoleErrors } = await site.open({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const release = await holdMainScript(page);

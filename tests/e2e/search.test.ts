@@ -175,6 +175,36 @@ describe('search (local mode)', () => {
     await page.context().close();
   });
 
+  it('credits no hosted service in the footer: our own search answers', async () => {
+    const {page, offHost} = await openPage(browser);
+    await visit(page, `${server.url}${page90}`);
+    await openModal(page);
+    await typeQuery(page, contextQuery);
+    await page.waitForSelector('.DocSearch-Hit a', {timeout: 10000});
+    const footer = await page.$eval('.DocSearch-Footer', (element) => ({
+      text: (element as HTMLElement).innerText,
+      html: element.innerHTML,
+    }));
+    assert.doesNotMatch(footer.text, /Поиск от|Algolia/i, footer.text);
+    assert.equal(await page.$('.DocSearch-Modal a[href*="algolia.com"]'), null, 'no link to the hosted service');
+    assert.equal(await page.isVisible('.DocSearch-Logo'), false);
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
+  it('finds a Latin name typed whole in the Russian layout, also with one letter too many', async () => {
+    const {page, offHost} = await openPage(browser);
+    await visit(page, `${server.url}${page90}`);
+    await openModal(page);
+    // «тфпшщыы» is «nagioss» typed in the Russian layout: the layout first, then one typo.
+    await typeQuery(page, 'тфпшщыы');
+    const hrefs = await hitHrefs(page, '/docs/solutions/integrations/external/nagios-core/');
+    assert.ok(hrefs[0]!.startsWith('/docs/solutions/integrations/external/nagios-core/'), hrefs.join('\n'));
+    assert.match(await modalText(page), /Показаны результаты по запросу «nagioss»/);
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
   it('shows the start screen in Russian', async () => {
     const {page, offHost} = await openPage(browser);
     await visit(page, `${server.url}${page90}`);
@@ -279,8 +309,13 @@ describe('search (local mode)', () => {
     await page.waitForSelector('.monq-ai-screen__source', {timeout: 10000});
     assert.equal((await page.textContent('.monq-ai-screen__question strong'))?.trim(), question);
     const text = await modalText(page);
-    assert.match(text, /ИИ-ассистент не подключён/);
-    assert.match(text, /Ответы формирует ИИ|ошибк/);
+    // It says what it is (a passage quoted from the docs, no generated answer), with a short caution;
+    // the hosted assistant's disclaimer about AI answers is not true of it.
+    assert.match(text, /ИИ-ассистент в этой установке не подключён/);
+    assert.match(text, /нет сгенерированного ответа/);
+    assert.match(text, /цитата из документации/i);
+    assert.match(text, /может отвечать на него не полностью/);
+    assert.doesNotMatch(text, /Ответы формирует ИИ|возможны ошибки/);
     assert.deepEqual(englishWords(text, question), [], text);
     const sources = await page.$$eval('.monq-ai-screen__source', (links) => links.map((a) => a.getAttribute('href') ?? ''));
     assert.ok(sources.length > 0 && sources.every((h) => h.startsWith('/')), sources.join('\n'));
@@ -601,6 +636,17 @@ describe('search (hosted mode, service intercepted)', {skip: HOSTED_DIR ? false 
       assert.notEqual(String(params.clickAnalytics), 'true', 'no click analytics');
     }
     assert.ok(serviceUrls.every((url) => !url.includes('insights')), serviceUrls.join('\n'));
+    assert.deepEqual(offHost, []);
+    await page.context().close();
+  });
+
+  it('credits the hosted service in the footer', async () => {
+    const {page, offHost} = await openPage(browser, {allowOffHost: isService});
+    await page.route((url) => isService(url.toString()), (route) => route.abort('internetdisconnected'));
+    await visit(page, `${server.url}${page90}`);
+    await openModal(page);
+    assert.match(await page.$eval('.DocSearch-Footer', (element) => (element as HTMLElement).innerText), /Поиск от/);
+    assert.ok(await page.$('.DocSearch-Logo a[href*="algolia.com"]'), 'the logo links the service');
     assert.deepEqual(offHost, []);
     await page.context().close();
   });

@@ -43,6 +43,16 @@ describe('typo thresholds (Algolia default)', () => {
     }
   });
 
+  it('allows one typo in an identifier of 12 letters or more, none in a shorter one', () => {
+    assert.equal(allowedTypos('CreateSignalExpnded'), 1);
+    assert.equal(allowedTypos('vmwareTopologySyns'), 1);
+    assert.equal(allowedTypos('ZabbixHosts'), 0, '11 letters');
+    assert.equal(allowedTypos('successConfig.timeout'), 0, 'a code with a joiner');
+    const vocabulary = buildVocabulary(['createsignalexpanded', 'createsignalsbatch', 'zabbixhosts']);
+    assert.deepEqual(typoVariants({term: 'createsignalexpnded', text: 'CreateSignalExpnded'}, vocabulary), ['createsignalexpanded']);
+    assert.deepEqual(typoVariants({term: 'zabixhosts', text: 'ZabixHosts'}, vocabulary), []);
+  });
+
   it('counts hyphenated words by their letters', () => {
     assert.equal(allowedTypos('бизнес-процесы'), 2);
   });

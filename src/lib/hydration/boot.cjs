@@ -427,8 +427,11 @@ function monqBoot(config, win) {
         if (!plugin) return tag;
         if (own.indexOf('docs-' + plugin[1] + '-') === 0) return own;
         var preferred = null;
+        // The theme's key carries the site's storage namespace (meta monq:site-storage, plugins/search-index).
+        var storage = meta('monq:site-storage').split(' ');
         try {
-          preferred = w.localStorage.getItem('docs-preferred-version-' + plugin[1]);
+          var store = storage[0] === 'sessionStorage' ? w.sessionStorage : w.localStorage;
+          preferred = store.getItem('docs-preferred-version-' + plugin[1] + (storage[1] || ''));
         } catch {
           preferred = null;
         }

@@ -409,7 +409,10 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
 
   // CUSTOM CODE
   // Computed once the dialog is open (its strings load with it), not on every page's first render.
-  const translations = useMemo(() => (isOpen && dialogParts ? dialogParts.modalTranslations() : null), [isOpen]);
+  const translations = useMemo(
+    () => (isOpen && dialogParts ? dialogParts.modalTranslations(options.mode) : null),
+    [isOpen, options.mode],
+  );
   const Panels = isOpen ? dialogParts?.ModalPanels : undefined;
   const getMissingResultsUrl = useCallback(
     ({query}: {query: string}) => missingResultsUrl(options.missingResultsUrl, query),
