@@ -5,7 +5,9 @@
  * sidebar_position, an index without cards, a page with fewer than two links, upgrade notes that send the
  * reader to support more than once per page on average, a YAML key spelled two ways in the code samples of
  * one version (`bufferType` beside `buffer`, `streamKey` beside `stream-key`). Lists the upgrade pages
- * marked `facts_status: sparse`, so that they can be completed when facts are found.
+ * marked `facts_status: sparse`, so that they can be completed when facts are found. Fails on a product
+ * identifier in a code sample or inline code (a key, header, endpoint path, function, model or value) that
+ * the register in `identifiers/` does not hold under a public source (scripts/lib/identifiers.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -22,6 +24,7 @@ import {
   type PageProblem,
   yamlKeyConflicts,
 } from './lib/content-rules';
+import { parseRegister, unregisteredIdentifiers, type Register } from './lib/identifiers';
 
 const { values } = parseArgs({ options: { quiet: { type: 'boolean', default: false }, help: { type: 'boolean' } } });
 if (values.help) {
@@ -45,6 +48,25 @@ function fileOf(root: string, page: string): string | null {
 }
 
 const problems: PageProblem[] = [];
+
+const REGISTER_DIR = 'identifiers';
+const register: Register = new Map();
+for (const name of (existsSync(REGISTER_DIR) ? readdirSync(REGISTER_DIR) : []).filter((file) => file.endsWith('.txt')).sort()) {
+  const group = name.replace(/\.txt$/, '');
+  for (const problem of parseRegister(readFileSync(join(REGISTER_DIR, name), 'utf8'), group, register)) {
+    problems.push({ file: join(REGISTER_DIR, name), problem });
+  }
+}
+
+/** Identifiers of a page that the register does not hold, as one problem each. */
+function identifierProblems(file: string, body: string): PageProblem[] {
+  if (!existsSync(REGISTER_DIR)) return [];
+  return unregisteredIdentifiers(body, register).map(({ id, kind, line }) => ({
+    file,
+    problem: `\`${id}\` (${kind}, line ${line} of the body) is not in the register: add it to ${REGISTER_DIR}/<group>.txt under the «@ <url>» of the public source that names it, or take it out`,
+  }));
+}
+
 const sparse: string[] = [];
 let pages = 0;
 
@@ -62,6 +84,7 @@ for (const { root, urlPrefix, pages: routes } of ROUTE_MAP) {
     const { frontMatter, body } = parsePage(source);
     if (frontMatter.facts_status === 'sparse') sparse.push(relative('.', file));
     notices += supportNotices(body).length;
+    problems.push(...identifierProblems(relative('.', file), body));
     bodies.set(relative(root, file), body);
   }
   for (const conflict of yamlKeyConflicts(bodies)) problems.push({ file: root, problem: conflict });
@@ -92,6 +115,7 @@ for (const route of STANDALONE) {
     for (const hit of placeholderHits(body)) problems.push({ file, problem: `placeholder text: «${hit}»` });
     for (const heading of headingsWithoutId(body)) problems.push({ file, problem: `heading without an id: ${heading}` });
     for (const image of imagesWithoutAlt(body)) problems.push({ file, problem: `image without alt text: ${image}` });
+    problems.push(...identifierProblems(file, body));
   }
 }
 
