@@ -59,11 +59,34 @@ export function insertTableRow(index: string, row: string): string {
   return lines.join('\n');
 }
 
+/**
+ * What the vendor's instruction says about a release, in the shape of the published 6.0.0 guide: the
+ * version it is installed over, the modules with their new versions, the downtime level, the databases
+ * to back up and the recommended monqctl version. Only the items a source gives are filled in.
+ */
+export interface ReleasePassport {
+  previousVersion?: string;
+  modules?: string;
+  downtime?: string;
+  databases?: string;
+  monqctl?: string;
+}
+
+export const PASSPORT_LABELS: Record<keyof ReleasePassport, string> = {
+  previousVersion: 'Предыдущая версия',
+  modules: 'Модули и их версии',
+  downtime: 'Уровень простоя',
+  databases: 'Базы для резервного копирования',
+  monqctl: 'Рекомендуемая версия monqctl',
+};
+
 interface PageInput {
   version: ReleaseVersion;
   position: number;
   date: string | null;
   previous: ReleaseVersion | null;
+  passport?: ReleasePassport;
+  sources?: readonly string[];
 }
 
 function dateSentence(date: string | null): string {
@@ -83,8 +106,8 @@ export function docsLink(v: ReleaseVersion): string | null {
 }
 
 /**
- * The vendor's public changelog of the release on docs.monq.ru, where every existing upgrade page finds its
- * facts; the generated pages list it in `sources:`, as check:content requires.
+ * The vendor's public changelog of the release on docs.monq.ru (the address pattern of the 7.x, 8.x and
+ * 9.x changelogs there); the generated pages list it in `sources:` unless other sources are given.
  */
 export function publicChangelogUrl(v: ReleaseVersion): string {
   return `https://docs.monq.ru/upgrade/${lineDir(v)}/changelog/${versionSlug(v)}`;
@@ -95,47 +118,99 @@ function docsSentence(v: ReleaseVersion): string {
   return link ? `\n\nДокументация версии ${v.major}.${v.minor}: ${link}.` : '';
 }
 
-export function releasePage({ version, position, date, previous }: PageInput): string {
+function docsItem(v: ReleaseVersion): string {
+  const link = docsLink(v);
+  if (!link) return '';
+  const where = v.major >= 9 ? 'на этом сайте' : 'в архиве старого портала';
+  return `\n- Документация версии ${v.major}.${v.minor} ${where}: ${link}.`;
+}
+
+function sourcesBlock(version: ReleaseVersion, sources?: readonly string[]): string {
+  const list = sources && sources.length > 0 ? Array.from(new Set(sources)) : [publicChangelogUrl(version)];
+  return list.map((url) => `  - ${url}`).join('\n');
+}
+
+/** The passport table: one row per item the source gives; empty when it gives none. */
+export function passportTable(version: ReleaseVersion, passport: ReleasePassport = {}): string {
+  const rows = (Object.keys(PASSPORT_LABELS) as (keyof ReleasePassport)[])
+    .filter((key) => passport[key]?.trim())
+    .map((key) => `| ${PASSPORT_LABELS[key]} | ${passport[key]!.trim().replace(/\|/g, '\\|')} |`);
+  if (rows.length === 0) return '';
+  return `| Пункт | Значение для ${versionText(version)} |\n|---|---|\n${rows.join('\n')}`;
+}
+
+/**
+ * The release page: what the release is, its passport where facts are given, and links to the previous
+ * release, the changelog entry and the version's documentation. The steps common to every release live
+ * once, on the line's index (`#procedure`); the page does not repeat them. A generated page is short by
+ * design, so it is marked `facts_status: sparse` (60 words instead of 300) until its facts are written in.
+ */
+export function releasePage({ version, position, date, previous, passport, sources }: PageInput): string {
   const text = versionText(version);
+  const table = passportTable(version, passport);
+  const passportSection = table
+    ? `\n## Паспорт релиза {#passport}\n\nЧто инструкция к релизу говорит о переходе на него:\n\n${table}\n`
+    : '';
+  const previousItem = previous
+    ? `- Предыдущий релиз линии: [${versionText(previous)}](./${versionSlug(previous)}.md).`
+    : '- Более ранних релизов линии в этом разделе нет.';
   return `---
 title: "Релиз ${text}"
-description: "Переход на Monq ${text} (линия ${lineLabel(version)}): порядок работ, проверки и откат."
+description: "Релиз Monq ${text} в линии ${lineLabel(version)}: ${table ? 'паспорт релиза, ' : ''}соседние релизы и журнал изменений."
 sidebar_position: ${position}
 facts_status: sparse
 sources:
-  - ${publicChangelogUrl(version)}
+${sourcesBlock(version, sources)}
 ---
 
-Эта страница нужна администратору, который обновляет инсталляцию до релиза ${text} линии [${lineLabel(version)}](./index.mdx). ${dateSentence(date)}Что изменилось в релизе, описано в [журнале изменений ${text}](./changelog/${versionSlug(version)}.md).
+Релиз ${text} входит в линию [${lineLabel(version)}](./index.mdx). ${dateSentence(date)}Страница нужна администратору, который поднимает инсталляцию до этого релиза: здесь собрано то, чем переход на него отличается от других, и ссылки на соседние страницы. Работы, общие для всех релизов линии, описаны один раз — в разделе [Общая процедура обновления](./index.mdx#procedure).
+${passportSection}
+## Соседние страницы {#links}
 
-## Перед обновлением {#before}
-
-Переходите на ${text} с предыдущего релиза линии${previous ? ` — [${versionText(previous)}](./${versionSlug(previous)}.md)` : ''}. Убедитесь, что у вас есть действующий токен ReleaseHub, свежие резервные копии баз данных и окно обслуживания, согласованное с пользователями.
-
-## Порядок перехода {#upgrade}
-
-Выполните [общую процедуру линии](./index.mdx#procedure): резервное копирование, обновление с помощью \`monqctl\`, миграции, проверки после обновления. Если что-то пошло не так, верните инсталляцию из резервной копии по той же процедуре.${docsSentence(version)}
+${previousItem}
+- Запись журнала изменений: [Изменения в ${text}](./changelog/${versionSlug(version)}.md).${docsItem(version)}
 `;
 }
 
-export function changelogPage({ version, position, date, previous }: PageInput): string {
+export function changelogPage({ version, position, date, previous, sources }: PageInput): string {
   const text = versionText(version);
   const upgradeLink =
-    version.patch === 0 ? `[Релиз ${text}](../${versionSlug(version)}.md)` : `[общей процедуре линии](../index.mdx#procedure)`;
+    version.patch === 0
+      ? `Паспорт релиза и соседние релизы — на странице [Релиз ${text}](../${versionSlug(version)}.md).`
+      : `Выпуски линии ставят по порядку номеров; общий порядок работ описан в разделе [Общая процедура обновления](../index.mdx#procedure).`;
   return `---
 title: "Изменения в ${text}"
 description: "Журнал изменений Monq ${text} (линия ${lineLabel(version)})."
 sidebar_position: ${position}
 facts_status: sparse
 sources:
-  - ${publicChangelogUrl(version)}
+${sourcesBlock(version, sources)}
 ---
 
-Эта запись журнала изменений относится к выпуску ${text} линии [${lineLabel(version)}](../index.mdx). ${dateSentence(date)}Порядок перехода описан на странице ${upgradeLink}.${docsSentence(version)}
+Эта запись журнала изменений относится к выпуску ${text} линии [${lineLabel(version)}](../index.mdx). ${dateSentence(date)}${upgradeLink}${docsSentence(version)}
 
 ## Соседние релизы {#neighbours}
 
-${previous ? `- Предыдущий релиз: [${versionText(previous)}](./${versionSlug(previous)}.md).` : '- Это первый релиз линии.'}
+${previous ? `- Предыдущий релиз: [${versionText(previous)}](./${versionSlug(previous)}.md).` : '- Более ранних выпусков линии в этом разделе нет.'}
 - Все релизы линии с датами выхода перечислены в [индексе линии](../index.mdx#releases).
 `;
+}
+
+/**
+ * Link the previous page to the new one: right under its «- Предыдущ…» item, unless the page already
+ * names a next release of the same kind («- Следующий релиз…» on release pages, «- Следующ…» on changelog
+ * pages). Returns the page unchanged when it has no list item for the previous release.
+ */
+export function linkNext(page: string, next: ReleaseVersion, kind: 'release' | 'changelog'): string {
+  const already = kind === 'release' ? /^- Следующий релиз/m : /^- Следующ/m;
+  if (already.test(page)) return page;
+  const lines = page.split('\n');
+  const at = lines.findIndex((line) => /^- Предыдущ/.test(line));
+  if (at === -1) return page;
+  const item =
+    kind === 'release'
+      ? `- Следующий релиз линии: [${versionText(next)}](./${versionSlug(next)}.md).`
+      : `- Следующий релиз: [${versionText(next)}](./${versionSlug(next)}.md).`;
+  lines.splice(at + 1, 0, item);
+  return lines.join('\n');
 }

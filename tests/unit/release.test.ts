@@ -8,7 +8,9 @@ import {
   changelogPage,
   docsLink,
   insertTableRow,
+  linkNext,
   nextPosition,
+  passportTable,
   pagesFor,
   parseVersion,
   releasePage,
@@ -44,12 +46,53 @@ test('generated pages pass the content bar as sparse pages', () => {
   assert.match(changelogPage(input), /sources:\n {2}- https:\/\/docs\.monq\.ru\/upgrade\/v9\/changelog\/v9-1-0\n/);
 });
 
+test('a release page carries its passport and its links, not the steps common to the line', () => {
+  const bare = { version: parseVersion('9.1.0'), position: 93, date: null, previous: parseVersion('9.0.0') };
+  const page = releasePage(bare);
+  // The common steps live once, on the line's index; the page links there and repeats none of them.
+  assert.match(page, /\[Общая процедура обновления\]\(\.\/index\.mdx#procedure\)/);
+  assert.doesNotMatch(page, /^\d+\. /m, 'no numbered steps');
+  assert.doesNotMatch(page, /monqctl config|резервные копии|миграцию|откат|#rollback|#backup|#migrations/i);
+  assert.match(page, /- Предыдущий релиз линии: \[9\.0\.0\]\(\.\/v9-0-0\.md\)\./);
+  assert.match(page, /- Запись журнала изменений: \[Изменения в 9\.1\.0\]\(\.\/changelog\/v9-1-0\.md\)\./);
+  // No passport facts: no passport section; a generated page is a sparse one until its facts are written in.
+  assert.doesNotMatch(page, /\{#passport\}/);
+  assert.match(page, /facts_status: sparse/);
+  assert.deepEqual(checkDocPage('v9/v9-1-0.md', page), []);
+
+  const full = releasePage({
+    ...bare,
+    passport: { previousVersion: '9.0.6', downtime: 'полная остановка', databases: 'db_a, db_b', monqctl: '1.18.0' },
+    sources: ['https://docs.monq.ru/upgrade/v9/changelog/v9-1-0', 'https://docs.monq.ru/upgrade/v9/changelog/v9-1-0'],
+  });
+  assert.match(full, /## Паспорт релиза \{#passport\}/);
+  assert.match(full, /\| Предыдущая версия \| 9\.0\.6 \|\n\| Уровень простоя \| полная остановка \|\n\| Базы для резервного копирования \| db_a, db_b \|\n\| Рекомендуемая версия monqctl \| 1\.18\.0 \|/);
+  assert.doesNotMatch(full, /Модули и их версии/, 'only the items the source gives');
+  assert.equal(full.match(/docs\.monq\.ru\/upgrade\/v9\/changelog\/v9-1-0/g)?.length, 1, 'each source once');
+  assert.deepEqual(checkDocPage('v9/v9-1-0.md', full), []);
+  assert.equal(passportTable(parseVersion('9.1.0'), { modules: 'pl | 9.1.0' }), '| Пункт | Значение для 9.1.0 |\n|---|---|\n| Модули и их версии | pl \\| 9.1.0 |');
+  assert.equal(passportTable(parseVersion('9.1.0'), { modules: '  ' }), '');
+});
+
+test('the previous page gets a link to the new release, once', () => {
+  const previous = '## Соседние страницы {#links}\n\n- Предыдущий релиз линии: [8.8.0](./v8-8-0.md).\n- Запись журнала изменений: [x](./changelog/v8-9-0.md).\n';
+  const linked = linkNext(previous, parseVersion('8.10.0'), 'release');
+  assert.match(linked, /- Предыдущий релиз линии: \[8\.8\.0\]\(\.\/v8-8-0\.md\)\.\n- Следующий релиз линии: \[8\.10\.0\]\(\.\/v8-10-0\.md\)\.\n- Запись/);
+  assert.equal(linkNext(linked, parseVersion('8.11.0'), 'release'), linked, 'a next release already named');
+  // A release page that names only the next patch release still gets the next minor release.
+  const v900 = '- Предыдущий релиз: [8.9.0](../v8/v8-9-0.md).\n- Следующий выпуск: [9.0.1](./changelog/v9-0-1.md).\n';
+  assert.match(linkNext(v900, parseVersion('9.1.0'), 'release'), /8-9-0\.md\)\.\n- Следующий релиз линии: \[9\.1\.0\]/);
+  const changelog = '- Предыдущий выпуск: [9.0.5](./v9-0-5.md).\n';
+  assert.match(linkNext(changelog, parseVersion('9.0.7'), 'changelog'), /\n- Следующий релиз: \[9\.0\.7\]\(\.\/v9-0-7\.md\)\./);
+  assert.equal(linkNext('no list here', parseVersion('9.0.7'), 'changelog'), 'no list here');
+});
+
 test('generated pages link the version\'s documentation and do not send the reader to support', () => {
   const v8 = { version: parseVersion('8.10.0'), position: 90, date: null, previous: parseVersion('8.9.0') };
   assert.match(releasePage(v8), /\(https:\/\/v8\.docs\.monq\.ru\/docs\/8\.10\/\)/);
   assert.match(changelogPage(v8), /\(https:\/\/v8\.docs\.monq\.ru\/docs\/8\.10\/\)/);
   const v9 = { version: parseVersion('9.0.7'), position: 93, date: '01.12.2025', previous: parseVersion('9.0.6') };
-  assert.match(changelogPage(v9), /Релиз вышел 01\.12\.2025\. Порядок перехода/);
+  assert.match(changelogPage(v9), /Релиз вышел 01\.12\.2025\. Выпуски линии ставят по порядку номеров/);
   assert.match(changelogPage(v9), /\[Документация\]\(\/docs\/get-started\)/);
   assert.equal(docsLink(parseVersion('6.12.0')), null);
   for (const page of [releasePage(v8), changelogPage(v8), releasePage(v9), changelogPage(v9)]) {
@@ -72,4 +115,21 @@ test('one command adds the release pages and the table row', () => {
   assert.match(page, /sidebar_position: 93/);
   assert.equal(existsSync(join(dir, 'v9/v9-0-7.md')), false);
   assert.match(readFileSync(join(dir, 'v9/index.mdx'), 'utf8'), /\[9\.0\.7\]\(\.\/changelog\/v9-0-7\.md\)/);
+  assert.match(readFileSync(join(dir, 'v9/changelog/v9-0-6.md'), 'utf8'), /- Следующий релиз: \[9\.0\.7\]\(\.\/v9-0-7\.md\)\./);
+});
+
+test('one command adds a minor release with its passport and links the previous release page', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'monq-release-'));
+  cpSync('upgrade/v9', join(dir, 'v9'), { recursive: true });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/new-release.ts', '9.1.0', '--root', dir, '--previous-version', '9.0.6', '--downtime', 'полная остановка'],
+    { stdio: 'pipe' },
+  );
+  const page = readFileSync(join(dir, 'v9/v9-1-0.md'), 'utf8');
+  assert.match(page, /\| Предыдущая версия \| 9\.0\.6 \|\n\| Уровень простоя \| полная остановка \|/);
+  assert.doesNotMatch(page, /#rollback|#migrations|#backup/);
+  assert.deepEqual(checkDocPage('v9/v9-1-0.md', page), []);
+  assert.match(readFileSync(join(dir, 'v9/v9-0-0.md'), 'utf8'), /- Следующий релиз линии: \[9\.1\.0\]\(\.\/v9-1-0\.md\)\./);
+  assert.match(readFileSync(join(dir, 'v9/changelog/v9-1-0.md'), 'utf8'), /Паспорт релиза и соседние релизы — на странице \[Релиз 9\.1\.0\]\(\.\.\/v9-1-0\.md\)/);
 });
