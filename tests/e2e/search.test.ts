@@ -544,6 +544,7 @@ describe('search (local mode)', () => {
     assert.deepEqual(offHost, []);
     assert.ok(requests.every((url) => url.startsWith(server.url) || url.startsWith('data:')), requests.join('\n'));
     const indexRequests = requests.filter((url) => /\/search\/.+\.json$/.test(url) && !url.endsWith('manifest.json'));
+    assert.ok(indexRequests.some((url) => url.includes('docs-default-9.0')), `the 9.0 index was loaded: ${indexRequests.join(' ')}`);
     assert.equal(indexRequests.length, new Set(indexRequests).size, 'each index file fetched once');
     assert.ok(indexRequests.every((url) => !url.includes('docs-default-8.9')), 'the 8.9 index is not loaded on a 9.0 page');
     await page.context().close();
