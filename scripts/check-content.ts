@@ -51,7 +51,7 @@ const problems: PageProblem[] = [];
 
 const REGISTER_DIR = 'identifiers';
 const register: Register = new Map();
-for (const name of (existsSync(REGISTER_DIR) ? readdirSync(REGISTER_DIR) : []).filter((file) => file.endsWith('.txt')).sort()) {
+for (const name of readdirSync(REGISTER_DIR).filter((file) => file.endsWith('.txt')).sort()) {
   const group = name.replace(/\.txt$/, '');
   for (const problem of parseRegister(readFileSync(join(REGISTER_DIR, name), 'utf8'), group, register)) {
     problems.push({ file: join(REGISTER_DIR, name), problem });
@@ -60,7 +60,6 @@ for (const name of (existsSync(REGISTER_DIR) ? readdirSync(REGISTER_DIR) : []).f
 
 /** Identifiers of a page that the register does not hold, as one problem each. */
 function identifierProblems(file: string, body: string): PageProblem[] {
-  if (!existsSync(REGISTER_DIR)) return [];
   return unregisteredIdentifiers(body, register).map(({ id, kind, line }) => ({
     file,
     problem: `\`${id}\` (${kind}, line ${line} of the body) is not in the register: add it to ${REGISTER_DIR}/<group>.txt under the «@ <url>» of the public source that names it, or take it out`,
