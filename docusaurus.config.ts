@@ -9,6 +9,7 @@
  *   DOCS_BUILD_CACHE    `true` keeps the bundler's persistent cache in `docusaurus build` (the dev server always has it)
  *   DOCS_PR_PREVIEW     pull-request preview: analytics stay off
  *   YANDEX_METRICA_ID   web-analytics counter; nothing is loaded or sent without it
+ *   DOCS_SIGNALS        `site`: readers' signals also go to the site's own host (`/_signals`, deploy/nginx logs them)
  *   DOCSEARCH_APP_ID, DOCSEARCH_API_KEY, DOCSEARCH_INDEX_NAME, DOCSEARCH_ASSISTANT_ID
  *                       hosted search; without the first two the local index is used
  */
@@ -39,6 +40,7 @@ import {
   ANNOUNCEMENT_HTML,
   BASE_URL,
   IMAGE_ZOOM_DELAY_MS,
+  LATEST_VERSION,
   PRODUCT_RELEASE,
   SITE_TAGLINE,
   SITE_TITLE,
@@ -96,6 +98,8 @@ const config = {
   customFields: {
     productRelease: PRODUCT_RELEASE,
     metricaId: env.metricaId,
+    // the docs version of `/docs/…` pages, for the feedback signals sent to the site (src/lib/analytics/site.ts)
+    ...(env.siteSignals ? { signalsLatestVersion: LATEST_VERSION } : {}),
     imageZoomDelayMs: IMAGE_ZOOM_DELAY_MS,
   },
 

@@ -28,6 +28,13 @@ export interface SiteEnv {
   prPreview: boolean;
   /** `YANDEX_METRICA_ID`: web-analytics counter id; without it nothing is loaded or sent. */
   metricaId: string | null;
+  /**
+   * `DOCS_SIGNALS=site`: the writers' signals (page feedback, search goals) also go to the site's own
+   * host, as GET requests to `/_signals` that deploy/nginx answers and logs (plugins/analytics,
+   * src/lib/reader/signals.ts). Off by default and in pull-request previews; it may be on with the
+   * counter or without it.
+   */
+  siteSignals: boolean;
   /** Hosted search (DocSearch) settings; `null` means the local index (the default). */
   docsearch: HostedSearchEnv | null;
 }
@@ -65,6 +72,10 @@ export function readEnv(raw: RawEnv): SiteEnv {
   if (metricaId !== null && !/^\d+$/.test(metricaId)) {
     throw new Error(`YANDEX_METRICA_ID must be a number, got "${metricaId}"`);
   }
+  const signals = text(raw.DOCS_SIGNALS)?.toLowerCase() ?? 'off';
+  if (signals !== 'site' && signals !== 'off') {
+    throw new Error(`DOCS_SIGNALS must be "site" or "off", got "${signals}"`);
+  }
   const hydration = text(raw.DOCS_HYDRATION)?.toLowerCase() ?? 'intent';
   if (hydration !== 'intent' && hydration !== 'load') {
     throw new Error(`DOCS_HYDRATION must be "intent" or "load", got "${hydration}"`);
@@ -77,6 +88,7 @@ export function readEnv(raw: RawEnv): SiteEnv {
     buildCache: flag(raw.DOCS_BUILD_CACHE, false),
     prPreview,
     metricaId: prPreview ? null : metricaId,
+    siteSignals: !prPreview && signals === 'site',
     docsearch:
       appId && apiKey
         ? {

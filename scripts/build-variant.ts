@@ -10,6 +10,8 @@
  *            counter's tag with a local stub: no request reaches the network.
  *   hosted   hosted search with dummy DocSearch settings; output build-variants/hosted, read by
  *            tests/e2e/search.test.ts through MONQ_DOCS_HOSTED_BUILD_DIR (the tests answer the requests).
+ *   signals  DOCS_SIGNALS=site (signals to the site's own /_signals); output build-variants/signals, read by
+ *            tests/e2e/signals.test.ts through MONQ_DOCS_SIGNALS_BUILD_DIR, served by deploy/nginx.
  *   next-load, webpack, react-dom, pr-preview
  *            the other switches of the README (see SWITCH_VARIANTS); output build-variants/<name>, read
  *            by tests/e2e/switches.test.ts: a doc page renders, search answers, an image zooms.
@@ -42,6 +44,12 @@ export const VARIANTS: Record<string, Variant> = {
     // A pull-request preview would switch analytics off: make sure it is not one.
     env: { YANDEX_METRICA_ID: DUMMY_METRICA_ID, DOCS_PR_PREVIEW: 'false' },
     outDir: 'build-variants/metrica',
+  },
+  // Alone, without the counter: the feedback form and the search signals must come with the switch.
+  signals: {
+    description: 'DOCS_SIGNALS=site (readers\' signals to the site\'s own /_signals)',
+    env: { DOCS_SIGNALS: 'site', DOCS_PR_PREVIEW: 'false' },
+    outDir: 'build-variants/signals',
   },
   hosted: {
     description: 'hosted search (DocSearch) with dummy settings; the tests answer the service requests',

@@ -7,7 +7,8 @@
  *                                            monq-docs-<version>/README.md  install guide (deploy/README.md)
  *   dist/monq-docs-<version>.tar.gz.sha256   for `sha256sum -c`
  *
- * Build the site first (`npm run build`, production settings). The PDF books (`npm run pdf`) are made
+ * Build the site first (`DOCS_SIGNALS=site npm run build`: production settings, the readers' signals to
+ * the site's own host; a build without them is refused unless `--no-signals`). The PDF books (`npm run pdf`) are made
  * here when the build has none of them yet (`--no-pdf` leaves them out). The archive is reproducible:
  * sorted names, fixed owner and dates, a gzip header without a timestamp.
  */
@@ -19,6 +20,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { copyConfig } from './lib/nginx-config';
+import { SIGNALS_MARKER } from '../plugins/analytics/index';
 import { PDF_BOOKS, PDF_DIR, type PdfBook } from '../config/pdf';
 
 export interface PackageOptions {
@@ -30,6 +32,11 @@ export interface PackageOptions {
   name?: string;
   /** Seconds since the epoch written as every file's date (SOURCE_DATE_EPOCH). */
   mtime?: number;
+  /**
+   * Refuse a build made without `DOCS_SIGNALS=site` (no `.nginx/signals.txt`, plugins/analytics): in a
+   * closed network the site's own host is the only place the readers' signals can reach.
+   */
+  requireSignals?: boolean;
 }
 
 export interface PackageResult {
@@ -52,6 +59,11 @@ export function createPackage(options: PackageOptions): PackageResult {
   const missing = REQUIRED_FILES.filter((file) => !existsSync(join(options.buildDir, file)));
   if (missing.length) {
     throw new Error(`В сборке ${options.buildDir} нет ${missing.join(', ')}: соберите сайт командой npm run build.`);
+  }
+  if (options.requireSignals && !existsSync(join(options.buildDir, SIGNALS_MARKER))) {
+    throw new Error(
+      `Сборка ${options.buildDir} не отправляет сигналы читателей на свой сервер: соберите сайт командой DOCS_SIGNALS=site npm run build (или добавьте --no-signals).`,
+    );
   }
   const top = `${options.name ?? 'monq-docs'}-${options.version}`;
   const stage = mkdtempSync(join(tmpdir(), 'monq-package-'));
@@ -101,15 +113,17 @@ async function main(): Promise<void> {
       out: { type: 'string', default: 'dist' },
       version: { type: 'string', default: pkg.version },
       'no-pdf': { type: 'boolean', default: false },
+      'no-signals': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     console.log(
       [
-        'Использование: npm run package -- [--dir build] [--out dist] [--version 9.0.6] [--no-pdf]',
+        'Использование: DOCS_SIGNALS=site npm run build && npm run package -- [--dir build] [--out dist] [--version 9.0.6] [--no-pdf] [--no-signals]',
         'Собирает архив для установки без доступа в интернет: сайт с PDF-книгами, конфигурация nginx, инструкция, файл SHA-256.',
         'PDF-книги, которых ещё нет в сборке, делаются командой npm run pdf; --no-pdf оставляет архив без них.',
+        'Сборка должна быть сделана с DOCS_SIGNALS=site (сигналы читателей — на свой сервер, deploy/README.md); --no-signals пропускает проверку.',
       ].join('\n'),
     );
     return;
@@ -129,6 +143,7 @@ async function main(): Promise<void> {
       outDir: values.out,
       version: values.version,
       mtime: Number.isFinite(epoch) ? epoch : 0,
+      requireSignals: !values['no-signals'],
     });
     const books = PDF_BOOKS.filter((book) => existsSync(join(values.dir, PDF_DIR, book.file))).map((book) => `site/${PDF_DIR}/${book.file}`);
     console.log(`Архив: ${result.archive}\nSHA-256: ${result.sha256} (${result.checksumFile})\nPDF: ${books.join(', ') || 'нет'}`);

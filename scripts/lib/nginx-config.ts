@@ -10,6 +10,10 @@ import { join, resolve } from 'node:path';
 export const PRODUCTION_ROOT = '/usr/share/nginx/monq-docs';
 export const SITE_CONF = 'monq-docs.conf';
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** Where the production configuration writes its own logs (the readers' signals). */
+export const PRODUCTION_LOG_DIR = '/var/log/nginx';
+/** The log of the readers' signals (deploy/nginx/monq-docs.conf, `location = /_signals`). */
+export const SIGNALS_LOG = 'monq-docs-signals.log';
 
 export interface TrialConfigOptions {
   /** deploy/nginx of the repository. */
@@ -28,11 +32,16 @@ export interface TrialConfigOptions {
   user?: string | null;
 }
 
-/** Replace the production `listen` lines and site root; throws if the file no longer has them. */
-export function adaptSiteConfig(text: string, siteRoot: string, port: number, host = '127.0.0.1'): string {
+/**
+ * Replace the production `listen` lines and site root (and, given `logDir`, the directory of the
+ * site's own logs); throws if the file no longer has them.
+ */
+export function adaptSiteConfig(text: string, siteRoot: string, port: number, host = '127.0.0.1', logDir?: string): string {
   if (!/^\s*listen 80;$/m.test(text)) throw new Error(`${SITE_CONF} must listen on port 80 (production)`);
   if (!text.includes(`root ${PRODUCTION_ROOT};`)) throw new Error(`${SITE_CONF} must serve ${PRODUCTION_ROOT}`);
-  return replaceRoot(text, siteRoot)
+  const logs = logDir ? resolve(logDir) : null;
+  if (logs && /[\s;{}'"$]/.test(logs)) throw new Error(`Unsupported characters in the log directory: ${logs}`);
+  return replaceRoot(logs ? text.split(`${PRODUCTION_LOG_DIR}/`).join(`${logs}/`) : text, siteRoot)
     .replace(/^(\s*)listen 80;$/m, `$1listen ${host}:${port};`)
     .replace(/^\s*listen \[::\]:80;\n/m, '');
 }
@@ -78,7 +87,7 @@ export function writeTrialConfig(options: TrialConfigOptions): string {
   const prefix = resolve(options.prefix);
   for (const dir of ['sites', 'snippets', 'logs', 'temp']) mkdirSync(join(prefix, dir), { recursive: true });
   const site = readFileSync(join(options.sourceDir, SITE_CONF), 'utf8');
-  writeFileSync(join(prefix, 'sites', SITE_CONF), adaptSiteConfig(site, options.siteRoot, options.port, options.host));
+  writeFileSync(join(prefix, 'sites', SITE_CONF), adaptSiteConfig(site, options.siteRoot, options.port, options.host, join(prefix, 'logs')));
   for (const name of readdirSync(join(options.sourceDir, 'snippets'))) {
     const text = readFileSync(join(options.sourceDir, 'snippets', name), 'utf8');
     writeFileSync(join(prefix, 'snippets', name), replaceRoot(text, options.siteRoot));

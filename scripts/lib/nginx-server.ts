@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BROTLI_MODULE, writeTrialConfig } from './nginx-config';
+import { BROTLI_MODULE, SIGNALS_LOG, writeTrialConfig } from './nginx-config';
 
 export interface RunningNginx {
   url: string;
@@ -15,6 +15,8 @@ export interface RunningNginx {
   prefix: string;
   /** Contents of the error log so far. */
   errorLog(): string;
+  /** Contents of the readers' signals log so far (deploy/nginx: `location = /_signals`). */
+  signalsLog(): string;
   stop(): Promise<void>;
 }
 
@@ -94,11 +96,13 @@ export async function startNginx(options: StartNginxOptions): Promise<RunningNgi
     await new Promise((done) => setTimeout(done, 50));
   }
   const errorLogPath = join(prefix, 'logs', 'error.log');
+  const signalsLogPath = join(prefix, 'logs', SIGNALS_LOG);
   return {
     url: `http://${host}:${port}`,
     port,
     prefix,
     errorLog: () => (existsSync(errorLogPath) ? readFileSync(errorLogPath, 'utf8') : '') + stderr,
+    signalsLog: () => (existsSync(signalsLogPath) ? readFileSync(signalsLogPath, 'utf8') : ''),
     stop: async () => {
       if (!exited) {
         const gone = new Promise<void>((done) => child.once('exit', () => done()));

@@ -2,20 +2,25 @@
  * Writers' signals through the analytics counter (plugins/analytics, src/lib/reader/goals.ts): the
  * page feedback and the search goals, in the build with a dummy counter id (scripts/build-variant.ts
  * metrica), its tag answered by a stub that records the calls. The default build renders no feedback,
- * ships no code of it and sends nothing.
+ * ships no code of it and sends nothing. The build with `DOCS_SIGNALS=site` (scripts/build-variant.ts
+ * signals), served by nginx with deploy/nginx, sends the same signals to `/_signals`, and nginx logs
+ * them with the time and the signal fields only.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page, Route } from 'playwright-core';
-import { METRICA_STUB, axeViolations, buildDir, firstInput, hydrated, siteUnderTest, startServer, visit, type OpenedPage } from './lib';
+import { METRICA_STUB, axeViolations, buildDir, firstInput, hydrated, launchBrowser, openPage, siteUnderTest, startServer, visit, type OpenedPage } from './lib';
+import { nginxBinary, startNginx, type RunningNginx } from '../../scripts/lib/nginx-server';
+import { SIGNAL_FIELDS } from '../../src/lib/reader/signals';
 import type { RunningServer } from '../../scripts/lib/static-server';
 import { DUMMY_METRICA_ID, VARIANTS } from '../../scripts/build-variant';
 import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
 import { GOALS, SEARCH_SETTLE_MS } from '../../src/lib/reader/goals';
 
 const metricaBuildDir = resolve(process.env.MONQ_DOCS_METRICA_BUILD_DIR ?? VARIANTS.metrica!.outDir);
+const signalsBuildDir = resolve(process.env.MONQ_DOCS_SIGNALS_BUILD_DIR ?? VARIANTS.signals!.outDir);
 const site = siteUnderTest(metricaBuildDir);
 const ID = Number(DUMMY_METRICA_ID);
 const PAGE = '/docs/guide/thresholds/';
@@ -66,6 +71,10 @@ describe('default build: no feedback, no goals', () => {
   test('the doc page has no feedback form and no code of the signals ships', async () => {
     const opened = await site.open({ viewport: { width: 1280, height: 900 } });
     const { page } = opened;
+    const signalRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/_signals/.test(request.url())) signalRequests.push(request.url());
+    });
     await visit(page, server.url + PAGE);
     assert.equal(await page.locator(FEEDBACK).count(), 0);
     await page.click('.DocSearch-Button');
@@ -74,13 +83,19 @@ describe('default build: no feedback, no goals', () => {
     await page.waitForTimeout(SEARCH_SETTLE_MS + 300);
     assert.equal(await page.evaluate(() => typeof (window as unknown as { ym?: unknown }).ym), 'undefined');
     assert.deepEqual(opened.offHost, []);
+    assert.deepEqual(signalRequests, [], 'no request to /_signals');
     const scripts = readdirSync(join(buildDir, 'assets', 'js')).filter((name) => name.endsWith('.js'));
-    const withGoals = scripts.filter((name) => /page_feedback|search_hit_open/.test(readFileSync(join(buildDir, 'assets', 'js', name), 'utf8')));
-    assert.deepEqual(withGoals, [], 'no script of the default build carries the goals');
+    const withGoals = scripts.filter((name) => /page_feedback|search_hit_open|_signals\?|keepalive|pagehide/.test(readFileSync(join(buildDir, 'assets', 'js', name), 'utf8')));
+    assert.deepEqual(withGoals, [], 'no script of the default build carries the goals, the signals to the site or their client module');
     const variantScripts = readdirSync(join(metricaBuildDir, 'assets', 'js')).filter((name) => name.endsWith('.js'));
     assert.ok(
       variantScripts.some((name) => /page_feedback/.test(readFileSync(join(metricaBuildDir, 'assets', 'js', name), 'utf8'))),
       'the build with the counter carries them (so the check above can fail)',
+    );
+    const signalsScripts = readdirSync(join(signalsBuildDir, 'assets', 'js')).filter((name) => name.endsWith('.js'));
+    assert.ok(
+      signalsScripts.some((name) => /keepalive/.test(readFileSync(join(signalsBuildDir, 'assets', 'js', name), 'utf8'))),
+      'the build with DOCS_SIGNALS=site carries the request (so the check above can fail)',
     );
   });
 });
@@ -209,5 +224,98 @@ describe('build with the counter: search goals', () => {
     assert.deepEqual(queued.map((goal) => goal[2]), [GOALS.feedback, GOALS.search], 'the goals wait in the counter queue');
     const ours = opened.consoleErrors.filter((line) => !/mc\.yandex|ERR_CONNECTION_REFUSED|Failed to load resource/.test(line));
     assert.deepEqual(ours, [], 'no console error from our code');
+  });
+});
+
+describe('build with DOCS_SIGNALS=site on nginx (deploy/nginx): the signals reach the site\'s own log', { skip: nginxBinary() === null ? 'nginx is not installed' : false }, () => {
+  let nginx: RunningNginx;
+  before(async () => {
+    nginx = await startNginx({ siteRoot: signalsBuildDir });
+  });
+  after(async () => {
+    await nginx?.stop();
+  });
+
+  /** The lines of the signals log, once it has `count` of them (nginx writes each at once). */
+  async function logLines(count: number): Promise<Record<string, string>[]> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const lines = nginx.signalsLog().split('\n').filter(Boolean);
+      if (lines.length >= count || Date.now() > deadline) return lines.map((line) => JSON.parse(line) as Record<string, string>);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+
+  test('a feedback answer, settled queries and an opened hit: one line each, the time and the allowed fields only', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, offHost, consoleErrors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/_signals')) requests.push(request.url());
+      });
+      await visit(page, nginx.url + PAGE);
+      const form = page.locator(FEEDBACK);
+      await form.scrollIntoViewIfNeeded();
+      await form.getByRole('button', { name: 'Нет', exact: true }).click();
+      await form.getByRole('group', { name: /Что было не так/ }).getByRole('button', { name: 'Устарело' }).click();
+      await form.getByRole('status').waitFor();
+      const [feedback] = await logLines(1);
+      assert.deepEqual(Object.keys(feedback ?? {}), ['time', ...SIGNAL_FIELDS], 'the time and the signal fields, nothing else');
+      assert.match(feedback!.time!, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+      assert.deepEqual({ ...feedback, time: '' }, { time: '', goal: 'page_feedback', page: '%2Fdocs%2Fguide%2Fthresholds%2F', answer: 'no', reason: 'outdated', query: '', hits: '', rank: '', url: '', version: '9.0' });
+
+      await page.click('.DocSearch-Button');
+      await typeQuery(page, 'пороги');
+      await page.locator('.DocSearch-Hit a').first().waitFor();
+      assert.equal((await logLines(1)).length, 1, 'nothing while the reader types');
+      const settled = (await logLines(2))[1]!;
+      assert.equal(settled.goal, 'search_query');
+      assert.equal(decodeURIComponent(settled.query!), 'пороги');
+      assert.ok(Number(settled.hits) > 0);
+      assert.equal(settled.version, '9.0');
+      await page.waitForTimeout(SEARCH_SETTLE_MS + 300);
+      assert.equal((await logLines(2)).length, 2, 'one line for the settled query');
+
+      // A hostile query: sent as text (percent-encoded), without the bidi mark, cut.
+      await page.locator('.DocSearch-Input').fill('<b>агент</b>"\\\u202e' + 'я'.repeat(1000));
+      const hostile = (await logLines(3))[2]!;
+      assert.doesNotMatch(JSON.stringify(hostile), /[<>\u202e]/);
+      assert.match(decodeURIComponent(hostile.query!), /^<b>агент<\/b>"\\ я{30,90}$/);
+
+      await typeQuery(page, 'агент');
+      const links = page.locator('.DocSearch-Dropdown .DocSearch-Hit a');
+      await links.nth(1).waitFor();
+      const href = (await links.nth(1).getAttribute('href')) ?? '';
+      await links.nth(1).click();
+      await page.waitForURL((url) => url.pathname === href.split('#')[0]);
+      const lines = await logLines(5);
+      assert.deepEqual(lines.slice(3).map((line) => line.goal), ['search_query', 'search_hit_open']);
+      assert.deepEqual({ ...lines[4], time: '' }, { time: '', goal: 'search_hit_open', page: '', answer: '', reason: '', query: '%D0%B0%D0%B3%D0%B5%D0%BD%D1%82', hits: '', rank: '2', url: encodeURIComponent(href), version: '9.0' });
+      for (const line of lines) assert.deepEqual(Object.keys(line), ['time', ...SIGNAL_FIELDS]);
+      assert.equal(requests.length, 5, 'one request per signal');
+      assert.deepEqual(offHost, []);
+      assert.deepEqual(consoleErrors, []);
+      const main = readFileSync(join(nginx.prefix, 'logs', 'access.log'), 'utf8');
+      assert.doesNotMatch(main, /_signals/, 'the main log does not hold the signals');
+      assert.match(main, /GET \/docs\/guide\/thresholds\/ /, 'while it holds the pages (so the check above can fail)');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('a hand-made request with quotes, backslashes and a new line stays one valid JSON line; the reply is 204', async () => {
+    const before = nginx.signalsLog().split('\n').filter(Boolean).length;
+    const { get } = await import('../fixtures/http');
+    const reply = await get(nginx.url, '/_signals?goal=search_no_results&query=a"b\\c%0A%22%3Cx%3E&hits=0&ip=1', { Cookie: 'session=secret', Referer: 'http://example.invalid/', 'User-Agent': 'agent-secret' });
+    assert.equal(reply.status, 204);
+    assert.equal(reply.headers['cache-control'], 'no-store');
+    const lines = await logLines(before + 1);
+    const line = lines.at(-1)!;
+    assert.deepEqual(Object.keys(line), ['time', ...SIGNAL_FIELDS]);
+    // the backslash arrives raw and is escaped by the log format; the rest stays percent-encoded
+    assert.match(line.query!, /^a(?:"|%22)b\\c%0A%22%3Cx%3E$/);
+    assert.equal(decodeURIComponent(line.query!), 'a"b\\c\n"<x>');
+    assert.doesNotMatch(nginx.signalsLog(), /secret|example\.invalid|127\.0\.0\.1/);
   });
 });

@@ -78,3 +78,24 @@ describe('adapting it for a trial run', () => {
     }
   });
 });
+
+describe('the readers\' signals (/_signals)', () => {
+  test('answered with 204 and logged in a log of their own with the time and the signal fields only', async () => {
+    const { SIGNAL_FIELDS } = await import('../../src/lib/reader/signals');
+    const format = /log_format monq_signals escape=json ((?:'[^']*'\s*)+);/.exec(site);
+    assert.ok(format, 'log_format monq_signals with escape=json');
+    const variables = Array.from(format[1]!.matchAll(/\$(\w+)/g), (m) => m[1]);
+    assert.deepEqual(variables, ['time_iso8601', ...SIGNAL_FIELDS.map((field) => `arg_${field}`)]);
+    assert.doesNotMatch(format[1]!, /remote_addr|http_|cookie|referer|user_agent|request/);
+    const location = /location = \/_signals \{([^}]*)\}/.exec(site)?.[1] ?? '';
+    assert.match(location, /^\s*access_log \/var\/log\/nginx\/monq-docs-signals\.log monq_signals;$/m, 'its own log, in place of the main one');
+    assert.match(location, /return 204;/);
+    assert.match(location, /include snippets\/monq-docs-headers\.conf;/);
+  });
+
+  test('the trial configuration writes the signals log into its own prefix', () => {
+    const adapted = adaptSiteConfig(site, '/tmp/site', 8080, '127.0.0.1', '/tmp/prefix/logs');
+    assert.match(adapted, /access_log \/tmp\/prefix\/logs\/monq-docs-signals\.log monq_signals;/);
+    assert.doesNotMatch(adapted, /\/var\/log\/nginx/);
+  });
+});

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { createPackage, missingPdfBooks, REQUIRED_FILES } from '../../scripts/package';
 import { PDF_BOOKS } from '../../config/pdf';
+import { SIGNALS_MARKER } from '../../plugins/analytics/index';
 
 function fakeBuild(root: string): string {
   const dir = join(root, 'build');
@@ -98,4 +99,17 @@ describe('the offline archive', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+});
+
+test('the archive for a closed network refuses a build without the readers\' signals to the site (DOCS_SIGNALS=site)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'monq-package-signals-'));
+  try {
+    const build = fakeBuild(root);
+    const options = { buildDir: build, nginxDir: 'deploy/nginx', guide: 'deploy/README.md', outDir: join(root, 'dist'), version: '9.0.6', requireSignals: true };
+    assert.throws(() => createPackage(options), /DOCS_SIGNALS=site npm run build/);
+    writeFileSync(join(build, SIGNALS_MARKER), '/_signals\n');
+    assert.ok(createPackage(options).sha256);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

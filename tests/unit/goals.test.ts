@@ -127,9 +127,9 @@ test('the goals module is the real one only in builds with the counter (not in P
   assert.match(goalsModulePath('/site', true), /src\/lib\/analytics\/goals\.ts$/);
   assert.match(goalsModulePath('/site', false), /goals-off\.ts$/);
   const options = (env: Record<string, string>) => (analyticsPlugins(readEnv(env))[0] as [unknown, { counter: boolean }])[1];
-  assert.deepEqual(options({}), { counter: false });
-  assert.deepEqual(options({ YANDEX_METRICA_ID: '10000001' }), { counter: true });
-  assert.deepEqual(options({ YANDEX_METRICA_ID: '10000001', DOCS_PR_PREVIEW: 'true' }), { counter: false });
+  assert.deepEqual(options({}), { counter: false, siteSignals: false });
+  assert.deepEqual(options({ YANDEX_METRICA_ID: '10000001' }), { counter: true, siteSignals: false });
+  assert.deepEqual(options({ YANDEX_METRICA_ID: '10000001', DOCS_PR_PREVIEW: 'true' }), { counter: false, siteSignals: false });
 });
 
 test('the counter\'s client module is registered only in builds with the counter', () => {

@@ -1,7 +1,8 @@
 /**
- * «Была ли страница полезной?» under each doc page, in builds with the analytics counter only
- * (plugins/analytics adds it; without the counter no code of it ships). «Да» or «Нет» is sent as the
- * counter's goal `page_feedback` with the page's path, the answer and, after «Нет», the reason the
+ * «Была ли страница полезной?» under each doc page, in builds with the analytics counter or
+ * `DOCS_SIGNALS=site` only (plugins/analytics adds it; without them no code of it ships). «Да» or
+ * «Нет» is sent as the goal `page_feedback` (to the counter and/or the site's `/_signals`) with the
+ * page's path, the answer and, after «Нет», the reason the
  * reader picks (or `none`). One answer per page per reader: remembered in the browser, the form then
  * shows the thanks. A «Нет» left without a reason is sent as it is when the reader leaves the page.
  *

@@ -1,32 +1,22 @@
 /**
- * The browser side of the writers' signals (src/lib/reader/goals.ts), in builds with the analytics
- * counter. Imported as `@monq/goals`: plugins/analytics points that name here when the site is built
- * with `YANDEX_METRICA_ID`, and at goals-off.ts (no code, nothing sent) otherwise.
- *
- * Goals go through the counter's `ym` queue (set up by the page's inline counter snippet); while
- * the counter's tag is not there, or cannot be reached, they wait in the queue and nothing fails.
+ * The browser side of the writers' signals (src/lib/reader/goals.ts), in builds with one of their
+ * destinations. Imported as `@monq/goals`: plugins/analytics points that name here when the site is
+ * built with `YANDEX_METRICA_ID` or `DOCS_SIGNALS=site`, and at goals-off.ts (no code, nothing sent)
+ * otherwise. Each goal goes to every destination of the build: the counter (`@monq/goals-counter`,
+ * counter.ts) and the site's own host (`@monq/goals-site`, site.ts); a destination the build does not
+ * have is sink-off.ts.
  */
-import siteConfig from '@generated/docusaurus.config';
-import { counterId } from '../reader/metrica';
+import * as counter from '@monq/goals-counter';
+import * as site from '@monq/goals-site';
 import { createSearchSignals, type GoalName, type GoalParams, type SearchSignals } from '../reader/goals';
 
-type Ym = (id: number, method: string, ...args: unknown[]) => void;
+/** Whether this build sends goals (it has a destination). */
+export const goalsEnabled = counter.enabled || site.enabled;
 
-const id = counterId(siteConfig.customFields?.metricaId);
-
-/** Whether this build sends goals (it has a counter). */
-export const goalsEnabled = id !== null;
-
-/** Sends one goal; never throws (an analytics failure must not break the page or the search). */
+/** Sends one goal to each destination; never throws (a failure must not break the page or the search). */
 export function sendGoal(goal: GoalName, params: GoalParams): void {
-  if (id === null || typeof window === 'undefined') return;
-  const ym = (window as unknown as { ym?: Ym }).ym;
-  if (typeof ym !== 'function') return;
-  try {
-    ym(id, 'reachGoal', goal, params);
-  } catch {
-    // the counter's own failure: the reader does not need to know
-  }
+  counter.send(goal, params);
+  site.send(goal, params);
 }
 
 let signals: SearchSignals | null = null;

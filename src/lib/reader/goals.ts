@@ -36,8 +36,13 @@ const UNSENDABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-
  * GOAL_QUERY_LIMIT characters (whole code points, no half of a surrogate pair).
  */
 export function goalQuery(query: string): string {
-  const clean = query.replace(UNSENDABLE, ' ').replace(/\s+/g, ' ').trim();
-  return Array.from(clean).slice(0, GOAL_QUERY_LIMIT).join('').trim();
+  return sendableText(query, GOAL_QUERY_LIMIT);
+}
+
+/** The rule of goalQuery with another limit (the signals sent to the site: src/lib/reader/signals.ts). */
+export function sendableText(text: string, limit: number): string {
+  const clean = text.replace(UNSENDABLE, ' ').replace(/\s+/g, ' ').trim();
+  return Array.from(clean).slice(0, limit).join('').trim();
 }
 
 /**

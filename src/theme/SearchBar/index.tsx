@@ -24,7 +24,7 @@
  *   (src/search/DialogLoading.tsx); a prefetch that fails stays quiet until the reader opens the dialog;
  * - the dialog takes over the search shell that the inline boot opened on a first click, with what the
  *   reader typed into it (src/lib/hydration/searchShell.ts);
- * - in builds with the analytics counter, the search goals: a settled query, a query without hits, a
+ * - in builds with the analytics counter or `DOCS_SIGNALS=site`, the search goals: a settled query, a query without hits, a
  *   hit opened with its rank (`@monq/goals`: nothing at all in other builds; src/lib/reader/goals.ts).
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
