@@ -9,4 +9,6 @@ export const clientModules: string[] = [
   './src/clientModules/chunkFailure.ts',
   // Zoom of images inside page content.
   './src/clientModules/imageZoom.ts',
+  // Escape closes the glossary card beside a term's link (the card itself is CSS).
+  './src/clientModules/glossaryCard.ts',
 ];

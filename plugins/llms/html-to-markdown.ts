@@ -14,7 +14,7 @@
  * - doc cards (`<DocCardList />`) → a list of links, each with the card's description;
  * - tabs → each tab's label in bold, then its panel; `<details>` → its summary in bold, then its text;
  * - code blocks (tokenized at build time) → fenced code with the language and `title="…"`;
- * - heading anchors, icons, buttons → dropped;
+ * - heading anchors, icons, buttons, the glossary card beside a term's link → dropped;
  * - links and images → absolute URLs (`pageUrl` resolves them, anchors on the same page included);
  * - tables → GFM tables (Turndown has none: plugins/llms/README.md), a line break or a block in a cell → a space.
  *
@@ -23,6 +23,7 @@
  */
 import TurndownService from 'turndown';
 import { createDocument } from '@mixmark-io/domino';
+import { CARD_CLASS as GLOSSARY_CARD_CLASS } from '../../src/lib/glossaryCard';
 
 export interface ConvertOptions {
   /** Absolute address of the page, e.g. `https://docs.monq.ru/docs/guide/thresholds/`. */
@@ -189,7 +190,9 @@ function dropped(el: El): boolean {
     hasModuleClass(el, 'admonitionIcon') ||
     hasClass(el, 'theme-doc-card-icon') ||
     // «Что изменилось с 8.9» (plugins/changes) compares the site's versions; it is not the page's text
-    hasClass(el, 'monq-changes')
+    hasClass(el, 'monq-changes') ||
+    // the glossary card beside a term's link repeats the glossary (src/lib/glossaryCard.ts)
+    hasClass(el, GLOSSARY_CARD_CLASS)
   );
 }
 

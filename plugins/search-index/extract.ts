@@ -8,6 +8,7 @@
  */
 import type {IndexedRecord, RecordType} from '../../src/search/engine';
 import type {Element, Nodes, Root} from 'hast';
+import {CARD_CLASS as GLOSSARY_CARD_CLASS} from '../../src/lib/glossaryCard';
 import {classList, findAll, findElement, findParsed, hasClass, parsedAttribute, parsePage, prop, textContent, toHast, type ParsedPage} from '../lib/html';
 
 export interface PageMeta {
@@ -48,6 +49,8 @@ const SKIP_CLASSES = [
   'theme-admonition-heading',
   'sr-only',
   'search-index-skip',
+  // the glossary card beside a term's link: the glossary's text, not the page's
+  GLOSSARY_CARD_CLASS,
 ];
 const BLOCK_TAGS = new Set([
   'p', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'pre', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'td', 'th',

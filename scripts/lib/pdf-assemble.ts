@@ -127,7 +127,7 @@ export async function assemblePrintDocument(input: AssembleInput): Promise<Assem
     pages++;
     const pageUrl = origin + (section.path as string);
     const node = document.importNode(content, true) as HTMLElement;
-    node.querySelectorAll('.hash-link, button, script, style, noscript, .theme-doc-toc-mobile').forEach((element) => element.remove());
+    node.querySelectorAll('.hash-link, button, script, style, noscript, .theme-doc-toc-mobile, .monq-term__card').forEach((element) => element.remove());
     node.querySelectorAll('[id]').forEach((element) => {
       element.id = `${section.key}--${element.id}`;
     });

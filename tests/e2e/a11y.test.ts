@@ -267,3 +267,44 @@ describe('no English interface string', () => {
     }
   });
 });
+
+describe('a glossary card open', () => {
+  // The card beside a term's link (plugins/content/rehype-glossary-cards.ts) is hidden until hover or
+  // keyboard focus, so the sample above never checks it open.
+  test('axe finds no serious or critical violation with a card open, light and dark at desktop width and on a 360 px screen, where the card fits', async () => {
+    const { page } = await site.open(SCREENS.desktop);
+    try {
+      const path = '/docs/guide/signals/';
+      await page.goto(site.server.url + path);
+      await waitForSettled(page);
+      const wrapper = page.locator('.theme-doc-markdown .monq-term').first();
+      const card = wrapper.locator('> .monq-term__card');
+      const problems: string[] = [];
+      const report = (screen: string, found: AxeFinding[]) => {
+        for (const v of found) problems.push(`${path} [${screen}, card open] ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(' | ')}`);
+      };
+      await wrapper.locator('> a').hover();
+      assert.equal(await card.isVisible(), true);
+      report('light', await axeViolations(page));
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+      report('dark', await axeViolations(page, COLOUR_RULES));
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.mouse.move(0, 0);
+      await page.setViewportSize(SCREENS.phone.viewport);
+      await page.waitForFunction(() => window.innerWidth === 360);
+      // on the phone, the keyboard opens it: Tab until the term's link has the focus
+      const link = wrapper.locator('> a');
+      for (let i = 0; i < 300 && !(await link.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
+      assert.equal(await card.isVisible(), true, 'focus opens the card on the phone');
+      report('phone', await axeViolations(page));
+      const box = (await card.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= 360, `the card fits the 360 px screen: ${JSON.stringify(box)}`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, 'no sideways scroll');
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
