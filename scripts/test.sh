@@ -29,8 +29,9 @@ step "Type-check and lint"
 npm run typecheck
 npm run lint
 
-step "Content check, Markdown lint, Russian spell check"
+step "Content check, file paths named in notes and comments, Markdown lint, Russian spell check"
 npm run check:content -- --quiet
+npm run check:paths
 npm run lint:md
 npm run lint:spell
 

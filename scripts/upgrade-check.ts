@@ -8,7 +8,7 @@
  * patch of patches/ on its own, runs `npm run build` and the unit tests, and prints one line per step
  * (ok / failed / skipped, time, first lines of the error). It fixes nothing: it reports. Full logs
  * stay in a directory under the system's temp dir (printed). Exit code 1 when a step failed.
- * Takes several minutes (install and build). CONTRIBUTING.md, «Обновление Docusaurus», says what to
+ * Takes several minutes (install and build). MAINTAINING.md, «Обновление Docusaurus», says what to
  * do with the result.
  */
 import { spawnSync } from 'node:child_process';

@@ -6,7 +6,7 @@
  * - Both bundles: `prism-react-renderer` → src/lib/code/highlight.tsx (tokens computed at build time
  *   by rehype-code-tokens.ts; no Prism in the browser).
  * - Client bundle: React → preact/compat; `@docusaurus/ComponentCreator` → src/lib/routes/ComponentCreator.tsx
- *   and the route registry in parts (registry-loader.cjs; the prefetch side is patches/@docusaurus+core);
+ *   and the route registry in parts (registry-loader.cjs; the prefetch side is patches/@docusaurus+core+3.10.2.patch);
  *   tslib's two helpers only; the search UI's strings out of `main.js` (translations-loader.cjs); the
  *   site config without what only the build reads (site-config-loader.cjs); production: chunk files
  *   named by id, the route chunks of each page in its HTML (route-chunk-origins.ts), UTF-8 output.

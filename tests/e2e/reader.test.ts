@@ -683,7 +683,8 @@ describe('loading, navigation and error states', () => {
     await page.waitForFunction(() => document.querySelector('link[rel="prefetch"]') !== null);
     const hrefs = await prefetched(page);
     for (const href of hrefs) assert.match(href, /^\/assets\/js\/\d+\.[0-9a-f]{8}\.js$/, 'a chunk file of the build');
-    // Stock Docusaurus appends a <link> per chunk and per link in view: here each file once (plugins/perf/prefetch-loader.cjs).
+    // Docusaurus's prefetch reads a linked route's chunk files from the route data (`routeData.chunkFiles`,
+    // patches/@docusaurus+core+3.10.2.patch), not from a table of every route.
     // The navbar links to the glossary: its content chunk is among the prefetched files.
     const bodies = await page.evaluate(
       (urls) => Promise.all(urls.map(async (url) => (await fetch(url)).text())),

@@ -2,7 +2,7 @@
  * Signals for writers, sent as goals of the web-analytics counter (Yandex Metrica) in builds that
  * have one: the page feedback («Была ли страница полезной?») and the search goals. Pure and
  * unit-tested; the browser side is src/lib/analytics/goals.ts (shipped only in builds with the
- * counter: plugins/analytics). How writers read the goals: CONTRIBUTING.md, «Сигналы читателей».
+ * counter: plugins/analytics). The goals and how to set them up in the counter: MAINTAINING.md, «Сигналы читателей».
  */
 
 /** Goal identifiers, as they appear in the counter's reports. */

@@ -10,7 +10,7 @@
  * it), and the route's `Loadable` is made at that moment too. Rendering is Docusaurus's: the same
  * props, the same route context, the same error for a chunk without a default export.
  *
- * After a Docusaurus upgrade, compare this file with the installed one (tests/unit/route-data.test.ts
+ * After a Docusaurus upgrade, compare this file with the installed one (tests/unit/perf-plugin.test.ts
  * checks that it still has the shape this copy follows). To remove: drop the alias and the
  * registry loader in plugins/perf/index.ts and the core patch under patches/.
  */

@@ -60,6 +60,7 @@ function ErrorDisplay({ error, tryAgain }: Props): ReactNode {
         margin: '0 auto',
         padding: '1rem',
       }}>
+      {/* CUSTOM CODE: Russian title and label; the error's own message, not its causal chain */}
       <h1 style={{ fontSize: '3rem' }}>{crashTitle()}</h1>
       <button
         type="button"
@@ -68,6 +69,7 @@ function ErrorDisplay({ error, tryAgain }: Props): ReactNode {
         {tryAgainLabel()}
       </button>
       <p style={{ whiteSpace: 'pre-wrap' }}>{error.message}</p>
+      {/* CUSTOM CODE END */}
     </div>
   );
 }
@@ -87,7 +89,9 @@ export default function Error({ error, tryAgain }: Props): ReactNode {
     <ErrorRouteContextProvider>
       <ErrorBoundary fallback={() => <ErrorDisplay error={error} tryAgain={tryAgain} />}>
         <Head>
+          {/* CUSTOM CODE */}
           <title>{pageErrorTitle()}</title>
+          {/* CUSTOM CODE END */}
         </Head>
         <Layout>
           {/* CUSTOM CODE */}

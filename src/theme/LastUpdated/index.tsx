@@ -63,6 +63,8 @@ export default function LastUpdated({ lastUpdatedAt, lastUpdatedBy }: Props): Re
         }}>
         {'Last updated{atDate}{byUser}'}
       </Translate>
+      {/* CUSTOM CODE: the dev server's English note («Simulated during dev…») is left out */}
+      {/* CUSTOM CODE END */}
     </span>
   );
 }
