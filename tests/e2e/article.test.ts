@@ -65,7 +65,8 @@ describe('the article of the opened page', () => {
     await block.hover();
     await button.click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.match(copied, /^\{\n {2}"@timestamp": "/, 'the copied text has its line breaks and indentation');
+    assert.match(copied, /^\{\n {2}"[\w@]+": /, 'the copied text has its line breaks and indentation');
+    assert.match(copied, /\n {4}"[\w@]+": /, 'nested keys keep their deeper indentation');
     assert.equal(await button.getAttribute('aria-label'), 'Скопировано');
     assert.deepEqual(consoleErrors, []);
   });
