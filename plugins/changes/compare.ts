@@ -107,8 +107,12 @@ const unique = (names: readonly string[]): string[] => [...new Set(names)];
 
 /** Rows added, removed and changed, by key; each named by its first cell as written, once (`port` of two plugins). */
 function mapDiff(older: Map<string, Row>, newer: Map<string, Row>): { added: string[]; removed: string[]; changed: string[] } {
-  const added = [...newer].filter(([key]) => !older.has(key)).map(([, row]) => row.name);
-  const removed = [...older].filter(([key]) => !newer.has(key)).map(([, row]) => row.name);
+  // a name used twice in one version and once in the other (`slot` of two examples) is neither added nor removed
+  const names = (rows: Map<string, Row>) => new Set([...rows.values()].map((row) => normalise(row.name)));
+  const olderNames = names(older);
+  const newerNames = names(newer);
+  const added = [...newer].filter(([key, row]) => !older.has(key) && !olderNames.has(normalise(row.name))).map(([, row]) => row.name);
+  const removed = [...older].filter(([key, row]) => !newer.has(key) && !newerNames.has(normalise(row.name))).map(([, row]) => row.name);
   const changed = [...newer].filter(([key, row]) => older.has(key) && older.get(key)?.value !== row.value).map(([, row]) => row.name);
   return { added: unique(added), removed: unique(removed), changed: unique(changed) };
 }

@@ -281,6 +281,9 @@ describe('what counts as a change', () => {
     // named as written in the first cell
     const three = compare(table('| `a` | строка |'), table('| `a` | строка |\n| `successConfig.timeout` | число |\n| `replyTimeout` | число |\n| `packetCount` | число |'));
     assert.equal(sectionNote(three.sections[0]!), '3 параметра добавлены: «successConfig.timeout», «replyTimeout», «packetCount»');
+    // a name used twice in the older table (two examples) and once in the newer: not removed
+    const twice = compare(table('| `slot` | строка |\n| `bindci` | строка |\n| `slot` | строка |'), table('| `slot` | строка |'));
+    assert.equal(sectionNote(twice.sections[0]!), '1 параметр удалён: «bindci»');
     const other = (rows: string) => page(`## А {#a}\n\n| Шаг | Что сделать |\n| --- | --- |\n${rows}`);
     const steps = compare(other('| 1 | Откройте |'), other('| 1 | Откройте |\n| 2 | Сохраните |'));
     assert.equal(summaryLine(countChanges(steps)), '1 раздел изменён');
