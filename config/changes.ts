@@ -8,6 +8,7 @@ import changesPlugin, { type ChangesPluginOptions } from '../plugins/changes/ind
 import remarkChangesBlock from '../plugins/changes/remark-changes-block';
 import type { ChangesOptions } from '../plugins/changes/pages';
 import { MOVED_PAGES } from './moved-pages';
+import { MOVED_PARAMETERS } from './moved-parameters';
 
 /** Where the comparison pages and the overview live. */
 export const CHANGES_BASE = '/docs/changes/';
@@ -16,6 +17,7 @@ export const CHANGES_OPTIONS = {
   newer: { version: '9.0', dir: 'versioned_docs/version-9.0', base: '/docs/' },
   older: { version: '8.9', dir: 'versioned_docs/version-8.9', base: '/docs/8.9/' },
   moved: MOVED_PAGES,
+  movedParameters: MOVED_PARAMETERS,
   changesBase: CHANGES_BASE,
 } satisfies ChangesOptions;
 

@@ -5,21 +5,40 @@
  * The block diff of the full comparison comes from the `diff` package.
  */
 import { diffArrays, diffWords } from 'diff';
-import type { Block, PageStructure, Row, Section } from './structure';
+import { sampleKeyChanges, sampleShape } from './samples';
+import { normalise, type Block, type PageStructure, type Row, type Section } from './structure';
 
 /** The kinds of fact in prose (structure.ts): inline code, bold interface names, links, images. */
 export type FactKind = 'code' | 'bold' | 'link' | 'image';
 
 export type SectionStatus = 'added' | 'removed' | 'changed' | 'wording' | 'same';
 
-/** What changed in a section that both versions have. */
+/** A parameter that a writer mapped to its new name (config/moved-parameters.ts). */
+export interface ParameterMove {
+  /** The name in the older version, as written in its first cell. */
+  from: string;
+  /** The name in the newer version. */
+  to: string;
+  /** Set when the parameter is described on another page of the newer version. */
+  page?: { docPath: string; title: string; anchor?: string };
+}
+
+/** What changed in a section that both versions have. Parameter names are listed once each. */
 export interface SectionFacts {
   paramsAdded: string[];
   paramsRemoved: string[];
   paramsChanged: string[];
+  /** Parameters removed here and found under another name (on this page or another one). */
+  paramsMoved: ParameterMove[];
   /** Rows of tables that are not parameter tables were added, removed or changed. */
   rows: boolean;
+  /** A code sample changed in its keys or structure (a change of values only is not one). */
   code: boolean;
+  /** Keys of the YAML and JSON samples added and removed (samples.ts). */
+  codeKeysAdded: string[];
+  codeKeysRemoved: string[];
+  /** Paragraphs and list items that say something else: the same place, other names or numbers. */
+  meaning: number;
   /** The kinds of fact in the prose that differ: inline code, bold interface names, links, images. */
   facts: FactKind[];
 }
@@ -55,18 +74,71 @@ export interface Counts {
   paramsAdded: number;
   paramsRemoved: number;
   paramsChanged: number;
+  /** Renamed on the same page. */
+  paramsRenamed: number;
+  /** Moved to another page, under their new name. */
+  paramsMoved: number;
 }
 
-const noFacts = (): SectionFacts => ({ paramsAdded: [], paramsRemoved: [], paramsChanged: [], rows: false, code: false, facts: [] });
+/** How a page pair is compared: the writers' renames, and terms that differ between every pair of versions. */
+export interface CompareOptions {
+  /** Renames of parameters of this page, by the normalised older name. */
+  renames?: ReadonlyMap<string, ParameterMove>;
+  /** Terms that are not a change of meaning (the version labels, the product's name), lower case. */
+  ignoreTerms?: ReadonlySet<string>;
+}
+
+const noFacts = (): SectionFacts => ({
+  paramsAdded: [],
+  paramsRemoved: [],
+  paramsChanged: [],
+  paramsMoved: [],
+  rows: false,
+  code: false,
+  codeKeysAdded: [],
+  codeKeysRemoved: [],
+  meaning: 0,
+  facts: [],
+});
 
 const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
 
-/** Rows added, removed and changed, by key; each named by its first cell as written. */
+const unique = (names: readonly string[]): string[] => [...new Set(names)];
+
+/** Rows added, removed and changed, by key; each named by its first cell as written, once (`port` of two plugins). */
 function mapDiff(older: Map<string, Row>, newer: Map<string, Row>): { added: string[]; removed: string[]; changed: string[] } {
-  const added = [...newer].filter(([key]) => !older.has(key)).map(([, row]) => row.name);
-  const removed = [...older].filter(([key]) => !newer.has(key)).map(([, row]) => row.name);
+  // a name used twice in one version and once in the other (`slot` of two examples) is neither added nor removed
+  const names = (rows: Map<string, Row>) => new Set([...rows.values()].map((row) => normalise(row.name)));
+  const olderNames = names(older);
+  const newerNames = names(newer);
+  const added = [...newer].filter(([key, row]) => !older.has(key) && !olderNames.has(normalise(row.name))).map(([, row]) => row.name);
+  const removed = [...older].filter(([key, row]) => !newer.has(key) && !newerNames.has(normalise(row.name))).map(([, row]) => row.name);
   const changed = [...newer].filter(([key, row]) => older.has(key) && older.get(key)?.value !== row.value).map(([, row]) => row.name);
-  return { added, removed, changed };
+  return { added: unique(added), removed: unique(removed), changed: unique(changed) };
+}
+
+/** Code samples compared by shape: the same keys and structure with other values is no change. */
+function codeChange(older: readonly string[], newer: readonly string[]): { code: boolean; added: string[]; removed: string[] } {
+  const keys = sampleKeyChanges(older, newer);
+  const code = !sameList(older.map(sampleShape), newer.map(sampleShape)) || keys.added.length + keys.removed.length > 0;
+  return { code, ...keys };
+}
+
+const termsOf = (block: Block, ignore: ReadonlySet<string>): string =>
+  (block.terms ?? [])
+    .map((term) => term.toLowerCase())
+    .filter((term) => !ignore.has(term))
+    .sort()
+    .join(' ');
+
+/**
+ * Paragraphs and list items that stand in the same place in both versions (paired as the full
+ * comparison pairs them) and name other things: a Latin name or a number in one and not the other.
+ */
+function meaningChanges(older: readonly Block[], newer: readonly Block[], ignore: ReadonlySet<string>): number {
+  return pairBlocks(older, newer).filter(
+    ({ del, add }) => del && add && del.kind !== 'code' && del.kind !== 'row' && del.kind === add.kind && termsOf(del, ignore) !== termsOf(add, ignore),
+  ).length;
 }
 
 /** The kinds of fact whose multisets differ between two sorted lists of facts (`code:…`, `bold:…`). */
@@ -78,21 +150,31 @@ function factKinds(older: readonly string[], newer: readonly string[]): FactKind
 
 
 /** The structural difference of one section present in both versions. */
-export function sectionFacts(older: Section, newer: Section): SectionFacts {
+export function sectionFacts(older: Section, newer: Section, ignoreTerms: ReadonlySet<string> = new Set()): SectionFacts {
   const params = mapDiff(older.params, newer.params);
   const rows = mapDiff(older.rows, newer.rows);
+  const code = codeChange(older.code, newer.code);
   return {
     paramsAdded: params.added,
     paramsRemoved: params.removed,
     paramsChanged: params.changed,
+    paramsMoved: [],
     rows: rows.added.length + rows.removed.length + rows.changed.length > 0,
-    code: !sameList(older.code, newer.code),
+    code: code.code,
+    codeKeysAdded: code.added,
+    codeKeysRemoved: code.removed,
+    meaning: meaningChanges(older.blocks, newer.blocks, ignoreTerms),
     facts: factKinds(older.facts, newer.facts),
   };
 }
 
+/** True when a section changed beyond parameter rows: the «раздел изменён» of the summary. */
+export function isSectionChange(facts: SectionFacts): boolean {
+  return facts.rows || facts.code || facts.meaning > 0 || facts.facts.length > 0;
+}
+
 export function isStructural(facts: SectionFacts): boolean {
-  return facts.paramsAdded.length + facts.paramsRemoved.length + facts.paramsChanged.length > 0 || facts.rows || facts.code || facts.facts.length > 0;
+  return facts.paramsAdded.length + facts.paramsRemoved.length + facts.paramsChanged.length + facts.paramsMoved.length > 0 || isSectionChange(facts);
 }
 
 /** Russian words: jsdiff's own tokenizer splits Cyrillic words into letters. */
@@ -100,28 +182,18 @@ const WORDS = new Intl.Segmenter('ru', { granularity: 'word' });
 
 const blockKey = (block: Block): string => `${block.kind}\u0000${block.text.replace(/\s+/g, ' ')}`;
 
-/** The blocks of a section in both versions, paired: removed and added blocks of one kind next to each other become a word diff. */
-export function blockChanges(older: readonly Block[], newer: readonly Block[]): BlockChange[] {
-  const result: BlockChange[] = [];
+/**
+ * The blocks of a section in both versions, in the newer order: kept blocks alone, and in each run of
+ * changes the removed and added blocks paired by position (the rest alone).
+ */
+export function pairBlocks(older: readonly Block[], newer: readonly Block[]): { del?: Block; add?: Block }[] {
+  const result: { del?: Block; add?: Block }[] = [];
   const pending: { del: Block[]; add: Block[] } = { del: [], add: [] };
   const flush = () => {
     const pairs = Math.min(pending.del.length, pending.add.length);
-    for (let index = 0; index < pairs; index += 1) {
-      const del = pending.del[index] as Block;
-      const add = pending.add[index] as Block;
-      if (del.kind === add.kind && del.kind !== 'code') {
-        result.push({
-          op: 'change',
-          kind: add.kind,
-          parts: diffWords(del.text, add.text, { intlSegmenter: WORDS }).map((part) => ({ op: part.added ? 'add' : part.removed ? 'del' : 'same', text: part.value })),
-        });
-      } else {
-        result.push({ op: 'del', kind: del.kind, parts: [{ op: 'del', text: del.text }] });
-        result.push({ op: 'add', kind: add.kind, parts: [{ op: 'add', text: add.text }] });
-      }
-    }
-    for (const block of pending.del.slice(pairs)) result.push({ op: 'del', kind: block.kind, parts: [{ op: 'del', text: block.text }] });
-    for (const block of pending.add.slice(pairs)) result.push({ op: 'add', kind: block.kind, parts: [{ op: 'add', text: block.text }] });
+    for (let index = 0; index < pairs; index += 1) result.push({ del: pending.del[index] as Block, add: pending.add[index] as Block });
+    for (const block of pending.del.slice(pairs)) result.push({ del: block });
+    for (const block of pending.add.slice(pairs)) result.push({ add: block });
     pending.del = [];
     pending.add = [];
   };
@@ -137,7 +209,8 @@ export function blockChanges(older: readonly Block[], newer: readonly Block[]): 
       at = { ...at, newer: at.newer + count };
     } else {
       flush();
-      for (const block of newer.slice(at.newer, at.newer + count)) result.push({ op: 'same', kind: block.kind, parts: [{ op: 'same', text: block.text }] });
+      // kept: the newer block alone
+      for (const block of newer.slice(at.newer, at.newer + count)) result.push({ add: block, del: block });
       at = { older: at.older + count, newer: at.newer + count };
     }
   }
@@ -145,8 +218,55 @@ export function blockChanges(older: readonly Block[], newer: readonly Block[]): 
   return result;
 }
 
+/** The blocks of a section in both versions, paired: removed and added blocks of one kind next to each other become a word diff. */
+export function blockChanges(older: readonly Block[], newer: readonly Block[]): BlockChange[] {
+  const result: BlockChange[] = [];
+  for (const { del, add } of pairBlocks(older, newer)) {
+    if (del && add && del === add) {
+      result.push({ op: 'same', kind: add.kind, parts: [{ op: 'same', text: add.text }] });
+    } else if (del && add && del.kind === add.kind && del.kind !== 'code') {
+      result.push({
+        op: 'change',
+        kind: add.kind,
+        parts: diffWords(del.text, add.text, { intlSegmenter: WORDS }).map((part) => ({ op: part.added ? 'add' : part.removed ? 'del' : 'same', text: part.value })),
+      });
+    } else {
+      if (del) result.push({ op: 'del', kind: del.kind, parts: [{ op: 'del', text: del.text }] });
+      if (add) result.push({ op: 'add', kind: add.kind, parts: [{ op: 'add', text: add.text }] });
+    }
+  }
+  return result;
+}
+
+/**
+ * Apply the writers' renames: a removed parameter with an entry is reported as moved, and its new
+ * name, when the page adds it, is no longer an addition. A stale entry stops the comparison.
+ */
+function applyRenames(sections: SectionChange[], renames: ReadonlyMap<string, ParameterMove>): void {
+  const used = new Set<string>();
+  for (const section of sections) {
+    if (section.status !== 'changed' && section.status !== 'same' && section.status !== 'wording') continue;
+    for (const name of [...section.facts.paramsRemoved]) {
+      const move = renames.get(normalise(name));
+      if (!move) continue;
+      used.add(normalise(name));
+      if (!move.page) {
+        const target = sections.find((candidate) => candidate.facts.paramsAdded.some((added) => normalise(added) === normalise(move.to)));
+        if (!target) throw new Error(`parameter ${move.from} → ${move.to}: the newer page adds no parameter ${move.to}`);
+        target.facts.paramsAdded = target.facts.paramsAdded.filter((added) => normalise(added) !== normalise(move.to));
+      }
+      section.facts.paramsRemoved = section.facts.paramsRemoved.filter((removed) => removed !== name);
+      section.facts.paramsMoved.push({ ...move, from: name });
+    }
+  }
+  for (const [key, move] of renames) {
+    if (!used.has(key)) throw new Error(`parameter ${move.from} → ${move.to}: the older page removes no parameter ${move.from}`);
+  }
+}
+
 /** Compare a page of the older version with the newer one. */
-export function comparePages(older: PageStructure, newer: PageStructure): PageChange {
+export function comparePages(older: PageStructure, newer: PageStructure, options: CompareOptions = {}): PageChange {
+  const ignore = options.ignoreTerms ?? new Set<string>();
   const olderById = new Map(older.sections.map((section) => [section.id, section]));
   const newerIds = new Set(newer.sections.map((section) => section.id));
   const sections: SectionChange[] = [];
@@ -169,24 +289,37 @@ export function comparePages(older: PageStructure, newer: PageStructure): PageCh
       });
     }
   };
+  const wordingOf = new Map<SectionChange, boolean>();
   pushRemoved('\u0000start');
   for (const section of newer.sections) {
     const before = olderById.get(section.id);
     if (!before) {
       sections.push({ id: section.id, title: section.title, depth: section.depth, status: 'added', facts: noFacts(), blocks: blockChanges([], section.blocks) });
     } else {
-      const facts = sectionFacts(before, section);
-      const status: SectionStatus = isStructural(facts) ? 'changed' : before.wording === section.wording ? 'same' : 'wording';
-      sections.push({ id: section.id, title: section.title, depth: section.depth, status, facts, blocks: status === 'same' ? [] : blockChanges(before.blocks, section.blocks) });
+      const change: SectionChange = {
+        id: section.id,
+        title: section.title,
+        depth: section.depth,
+        status: 'same',
+        facts: sectionFacts(before, section, ignore),
+        blocks: blockChanges(before.blocks, section.blocks),
+      };
+      wordingOf.set(change, before.wording !== section.wording);
+      sections.push(change);
     }
     pushRemoved(section.id);
+  }
+  if (options.renames && options.renames.size > 0) applyRenames(sections, options.renames);
+  for (const [section, reworded] of wordingOf) {
+    section.status = isStructural(section.facts) ? 'changed' : reworded ? 'wording' : 'same';
+    if (section.status === 'same') section.blocks = [];
   }
   return { sections };
 }
 
 /** The figures of the summary line. A section whose only change is parameter rows counts as its parameters only. */
 export function countChanges(change: PageChange): Counts {
-  const counts: Counts = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0 };
+  const counts: Counts = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0, paramsRenamed: 0, paramsMoved: 0 };
   for (const section of change.sections) {
     if (section.status === 'added') counts.sectionsAdded += 1;
     if (section.status === 'removed') counts.sectionsRemoved += 1;
@@ -195,7 +328,9 @@ export function countChanges(change: PageChange): Counts {
     counts.paramsAdded += facts.paramsAdded.length;
     counts.paramsRemoved += facts.paramsRemoved.length;
     counts.paramsChanged += facts.paramsChanged.length;
-    if (facts.rows || facts.code || facts.facts.length > 0) counts.sectionsChanged += 1;
+    counts.paramsRenamed += facts.paramsMoved.filter((move) => !move.page).length;
+    counts.paramsMoved += facts.paramsMoved.filter((move) => move.page).length;
+    if (isSectionChange(facts)) counts.sectionsChanged += 1;
   }
   return counts;
 }
@@ -203,4 +338,52 @@ export function countChanges(change: PageChange): Counts {
 /** True when the page has a product change (wording alone is not one). */
 export function hasChanges(counts: Counts): boolean {
   return Object.values(counts).some((value) => value > 0);
+}
+
+/** A removed and an added parameter that may be one parameter under a new name (not applied: a writer confirms it). */
+export interface RenameCandidate {
+  from: string;
+  to: string;
+  reason: 'description matches' | 'the other cells match';
+}
+
+/** The words of a row's cells after the first (the name): the description is the last cell. */
+const cellsAfterName = (row: Row): string[] => row.value.split(' | ').slice(1);
+
+function wordSimilarity(a: string, b: string): number {
+  const left = new Set(a.split(' ').filter(Boolean));
+  const right = new Set(b.split(' ').filter(Boolean));
+  if (left.size === 0 || right.size === 0) return 0;
+  const shared = [...left].filter((word) => right.has(word)).length;
+  return (2 * shared) / (left.size + right.size);
+}
+
+/**
+ * Renames to propose in the build log: a parameter the page removes and one it adds whose other cells
+ * are equal, or whose descriptions (the last cell, three words or more) share most of their words.
+ * Each removed parameter gets its best match only.
+ */
+export function renameCandidates(older: PageStructure, newer: PageStructure, change: PageChange): RenameCandidate[] {
+  const rows = (structure: PageStructure) => new Map(structure.sections.flatMap((section) => [...section.params.values()].map((row) => [row.name, row] as const)));
+  const olderRows = rows(older);
+  const newerRows = rows(newer);
+  const changed = change.sections.filter((section) => section.status === 'changed');
+  const added = changed.flatMap((section) => section.facts.paramsAdded);
+  const candidates: RenameCandidate[] = [];
+  for (const from of changed.flatMap((section) => section.facts.paramsRemoved)) {
+    const before = olderRows.get(from);
+    if (!before) continue;
+    let best: { to: string; score: number; reason: RenameCandidate['reason'] } | undefined;
+    for (const to of added) {
+      const after = newerRows.get(to);
+      if (!after) continue;
+      const a = cellsAfterName(before);
+      const b = cellsAfterName(after);
+      const description = { before: a[a.length - 1] ?? '', after: b[b.length - 1] ?? '' };
+      const score = a.length > 0 && sameList(a, b) ? 2 : description.before.split(' ').length >= 3 ? wordSimilarity(description.before, description.after) : 0;
+      if (score >= 0.6 && (!best || score > best.score)) best = { to, score, reason: score === 2 ? 'the other cells match' : 'description matches' };
+    }
+    if (best) candidates.push({ from, to: best.to, reason: best.reason });
+  }
+  return candidates;
 }

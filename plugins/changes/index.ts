@@ -5,7 +5,7 @@
  * from the same comparison (computed once a process: `siteChanges`).
  */
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { computeChanges, rememberChanges, type ChangesOptions, type SiteChanges } from './pages';
+import { computeChanges, rememberChanges, writerHints, type ChangesOptions, type SiteChanges } from './pages';
 import { bundleComparisons, comparisonData, overviewData } from './page-data';
 
 export type ChangesPluginOptions = ChangesOptions & {
@@ -20,7 +20,10 @@ export default function changesPlugin(_context: LoadContext, rawOptions: unknown
     name: 'changes',
     loadContent() {
       // computed afresh for each load (the dev server reloads on edits), then shared with the remark plugin
-      return rememberChanges(options, computeChanges(options));
+      const changes = computeChanges(options);
+      // for writers: renames to confirm in config/moved-parameters.ts, pages that need a `changes:` note
+      for (const line of writerHints(changes)) console.warn(line);
+      return rememberChanges(options, changes);
     },
     async contentLoaded({ content: loaded, actions }) {
       const content = loaded as SiteChanges;

@@ -20,6 +20,8 @@ export interface ComparisonSection {
 export interface ComparisonData {
   title: string;
   summary: string;
+  /** The writer's word (the page's `changes:` field), shown first. */
+  note?: string;
   newer: { version: string; permalink: string };
   older: { version: string; permalink: string };
   /** The overview's address. */
@@ -56,6 +58,7 @@ export function comparisonData(result: PageResult, versions: { newer: string; ol
   return {
     title: result.page.title,
     summary: result.summary,
+    ...(result.note ? { note: result.note } : {}),
     newer: { version: versions.newer, permalink: result.page.permalink },
     older: { version: versions.older, permalink: result.older.permalink },
     overviewPath,

@@ -5,8 +5,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { comparePages, countChanges, hasChanges, type Counts, type PageChange } from './compare';
-import { pageStructure } from './structure';
+import { load } from 'js-yaml';
+import { comparePages, countChanges, hasChanges, renameCandidates, type Counts, type PageChange, type ParameterMove, type RenameCandidate } from './compare';
+import { normalise, pageStructure, type PageStructure } from './structure';
 import { summaryLine } from './words';
 
 export interface VersionDir {
@@ -25,7 +26,15 @@ export interface ChangesOptions {
   moved: Readonly<Record<string, string>>;
   /** Where the comparison pages live (`/docs/changes/`): one page per changed doc under it, the overview at it. */
   changesBase: string;
+  /** Parameters renamed or moved, by the newer page's doc path (config/moved-parameters.ts). */
+  movedParameters?: MovedParameters;
 }
+
+/** A parameter's new name: on the same page, or on another page of the newer version (`doc/path#anchor`). */
+export type MovedParameter = string | { readonly to: string; readonly page: string };
+
+/** Newer doc path → older parameter name (as its first cell reads) → its new name. */
+export type MovedParameters = Readonly<Record<string, Readonly<Record<string, MovedParameter>>>>;
 
 export interface DocPage {
   /** Doc path inside the version, without extension (`guide/signals`, `guide/index`). */
@@ -49,6 +58,10 @@ export interface PageResult {
   summary?: string;
   /** The comparison page's address, for changed pages. */
   comparePath?: string;
+  /** The writer's word: the `changes:` field of the newer page's front matter. */
+  note?: string;
+  /** Removed and added parameters whose descriptions match: renames for a writer to confirm. */
+  candidates?: RenameCandidate[];
 }
 
 export interface SiteChanges {
@@ -70,6 +83,62 @@ function markdownFiles(dir: string): string[] {
     else if (/\.mdx?$/.test(entry.name)) files.push(path);
   }
   return files.sort();
+}
+
+/** The `changes:` note of a page's front matter (check:content validates it). */
+function noteOf(source: string): string | undefined {
+  const head = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1];
+  if (head === undefined) return undefined;
+  const data = load(head) as Record<string, unknown> | null;
+  return typeof data?.changes === 'string' && data.changes.trim() ? data.changes.trim() : undefined;
+}
+
+/** The renames of one page, checked against both versions: a stale entry stops the build. */
+function pageRenames(
+  docPath: string,
+  entries: Readonly<Record<string, MovedParameter>> | undefined,
+  target: (docPath: string) => { title: string; structure: PageStructure } | undefined,
+): Map<string, ParameterMove> {
+  const renames = new Map<string, ParameterMove>();
+  for (const [from, entry] of Object.entries(entries ?? {})) {
+    if (typeof entry === 'string') {
+      renames.set(normalise(from), { from, to: entry });
+      continue;
+    }
+    const [path = '', anchor] = entry.page.split('#');
+    const page = target(path);
+    if (!page) throw new Error(`changes: parameter ${from} of ${docPath} moved to ${entry.page}: no such page`);
+    const sections = page.structure.sections.filter((section) => anchor === undefined || section.id === anchor);
+    const found = sections.some((section) => [...section.params.values()].some((row) => normalise(row.name) === normalise(entry.to)));
+    if (!found) throw new Error(`changes: parameter ${from} of ${docPath} moved to ${entry.page}: it has no parameter ${entry.to}`);
+    renames.set(normalise(from), { from, to: entry.to, page: { docPath: path, title: page.title, ...(anchor ? { anchor } : {}) } });
+  }
+  return renames;
+}
+
+/** Pages whose block reports removed or moved parameters or a removed section and has no writer's note. */
+export function pagesWithoutNote(site: Pick<SiteChanges, 'pages'>): PageResult[] {
+  return site.pages.filter(
+    (result) =>
+      result.status === 'changed' &&
+      !result.note &&
+      !!result.counts &&
+      result.counts.paramsRemoved + result.counts.paramsRenamed + result.counts.paramsMoved + result.counts.sectionsRemoved > 0,
+  );
+}
+
+/** The build log's lines for writers: rename candidates to confirm, pages that need a `changes:` note. */
+export function writerHints(site: Pick<SiteChanges, 'pages'>): string[] {
+  const lines: string[] = [];
+  for (const result of site.pages) {
+    for (const candidate of result.candidates ?? []) {
+      lines.push(`[changes] candidate rename on ${result.page.docPath}: ${candidate.from} → ${candidate.to} (${candidate.reason}); confirm it in config/moved-parameters.ts`);
+    }
+  }
+  for (const result of pagesWithoutNote(site)) {
+    lines.push(`[changes] no changes: note on ${result.page.docPath}: its block reports ${result.summary}; write what an upgrader must do differently`);
+  }
+  return lines;
 }
 
 function frontMatterField(source: string, field: string): string | undefined {
@@ -128,6 +197,26 @@ export function computeChanges(options: ChangesOptions): SiteChanges {
   const counterpart = new Map<string, string>();
   for (const docPath of older.keys()) counterpart.set(options.moved[docPath] ?? docPath, docPath);
   const mapDocPath = (docPath: string) => options.moved[docPath] ?? docPath;
+  for (const docPath of Object.keys(options.movedParameters ?? {})) {
+    if (!newer.has(docPath)) throw new Error(`changes: config/moved-parameters.ts names ${docPath}, which is not in ${options.newer.version}`);
+  }
+  const structures = new Map<string, PageStructure>();
+  const newerStructure = (docPath: string): PageStructure | undefined => {
+    const page = newer.get(docPath);
+    if (!page) return undefined;
+    let structure = structures.get(docPath);
+    if (!structure) {
+      structure = pageStructure(page.source, { docPath });
+      structures.set(docPath, structure);
+    }
+    return structure;
+  };
+  const target = (docPath: string) => {
+    const structure = newerStructure(docPath);
+    const page = newer.get(docPath);
+    return structure && page ? { title: page.title, structure } : undefined;
+  };
+  const ignoreTerms = new Set([options.older.version, options.newer.version, 'monq'].map((term) => term.toLowerCase()));
   const byFile = new Map<string, PageResult>();
   const pages: PageResult[] = [];
   for (const page of newer.values()) {
@@ -140,11 +229,13 @@ export function computeChanges(options: ChangesOptions): SiteChanges {
     } else {
       const { source: olderSource, ...olderDoc } = before;
       let change: PageChange;
+      let candidates: RenameCandidate[];
       try {
-        change = comparePages(
-          pageStructure(olderSource, { docPath: before.docPath, mapDocPath }),
-          pageStructure(source, { docPath: page.docPath }),
-        );
+        const olderStructure = pageStructure(olderSource, { docPath: before.docPath, mapDocPath });
+        const structure = newerStructure(page.docPath) as PageStructure;
+        const renames = pageRenames(page.docPath, options.movedParameters?.[page.docPath], target);
+        change = comparePages(olderStructure, structure, { renames, ignoreTerms });
+        candidates = renameCandidates(olderStructure, structure, change);
       } catch (error) {
         throw new Error(`changes: cannot compare ${page.file} with ${before.file}: ${(error as Error).message}`, { cause: error });
       }
@@ -158,6 +249,8 @@ export function computeChanges(options: ChangesOptions): SiteChanges {
         counts,
         summary: summaryLine(counts),
         ...(changed ? { comparePath: permalinkOf(options.changesBase, page.docPath) } : {}),
+        ...(noteOf(source) ? { note: noteOf(source) } : {}),
+        ...(candidates.length ? { candidates } : {}),
       };
     }
     byFile.set(page.file, result);
@@ -170,7 +263,7 @@ export function computeChanges(options: ChangesOptions): SiteChanges {
 
 const cache = new Map<string, SiteChanges>();
 
-const cacheKey = (options: ChangesOptions) => JSON.stringify([options.newer, options.older, options.moved, options.changesBase]);
+const cacheKey = (options: ChangesOptions) => JSON.stringify([options.newer, options.older, options.moved, options.changesBase, options.movedParameters ?? {}]);
 
 /** Keep a comparison for the remark plugin of the same process. */
 export function rememberChanges(options: ChangesOptions, changes: SiteChanges): SiteChanges {

@@ -44,6 +44,8 @@ export function changesBlock(result: PageResult, changesBase: string): ElementCo
     });
   return element('details', { className: BLOCK_CLASS.split(' ') }, [
     element('summary', {}, [text(`${TEXT.blockTitle}: ${result.summary ?? ''}`)]),
+    // the writer's word first: what a reader who upgrades must do differently
+    ...(result.note ? [element('p', { className: ['monq-changes__note'] }, [element('strong', {}, [text(TEXT.noteLabel)]), text(` ${result.note}`)])] : []),
     element('ul', {}, items),
     element('p', {}, [element('a', { href: compare }, [text(TEXT.compare)]), text(' · '), element('a', { href: changesBase }, [text(TEXT.overviewTitle)])]),
   ]);

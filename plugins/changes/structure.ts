@@ -15,6 +15,12 @@ import type Token from 'markdown-it/lib/token.mjs';
 export interface Block {
   kind: 'text' | 'item' | 'row' | 'code';
   text: string;
+  /**
+   * Of a paragraph or list item: the names and numbers of its plain text (Latin words such as `Json`
+   * or `pull`, numbers), outside inline code and bold text, in order. Two versions of a sentence whose
+   * terms differ say something else (compare.ts, «changed meaning»).
+   */
+  terms?: string[];
 }
 
 export interface Row {
@@ -108,16 +114,40 @@ function emptySection(id: string, title: string, depth: number): Section {
 
 const markdown = new MarkdownIt('commonmark', { html: true }).enable('table');
 
+/**
+ * Latin words (also the Latin part of `pull-шаблонов`) and numbers of plain text. Version numbers
+ * (`8.5`, `8.x`, `2.2.0`) are matched to be left out: which release added a thing is history, not meaning.
+ */
+const TERM = /\d+\.(?:\d+|x)(?:\.\d+)*|[A-Za-z][A-Za-z0-9+#]*|\d+(?:,\d+)?/g;
+const termsOfText = (text: string): string[] => (text.match(TERM) ?? []).filter((term) => !term.includes('.'));
+
+/**
+ * A bold run-in heading: a paragraph that is bold text alone, or starts with bold text that ends
+ * with a full stop or a colon (`**Буфер и отправка.** …`). It names a part of the page, not an interface.
+ */
+function runInHeading(children: readonly Token[]): boolean {
+  const first = children.findIndex((child) => !(child.type === 'text' && child.content.trim() === ''));
+  if (children[first]?.type !== 'strong_open') return false;
+  const close = children.findIndex((child, index) => index > first && child.type === 'strong_close');
+  const inside = children.slice(first + 1, close).map((child) => child.content).join('').trim();
+  const rest = children.slice(close + 1).map((child) => child.content).join('').trim();
+  return rest === '' || /[.:]$/.test(inside);
+}
+
 /** The text of an inline token as a reader sees it, and its facts: inline code, bold text, link and image targets. */
-function readInline(token: Token, context: LinkContext): { text: string; facts: string[] } {
+function readInline(token: Token, context: LinkContext, paragraph = false): { text: string; facts: string[]; terms: string[] } {
   const facts: string[] = [];
+  const terms: string[] = [];
   let text = '';
   let bold: string | undefined;
+  const heading = paragraph && runInHeading(token.children ?? []);
+  let bolds = 0;
   for (const child of token.children ?? []) {
     let piece = '';
     switch (child.type) {
       case 'text':
         piece = child.content;
+        if (bold === undefined) terms.push(...termsOfText(child.content));
         break;
       case 'code_inline':
         piece = child.content;
@@ -131,7 +161,9 @@ function readInline(token: Token, context: LinkContext): { text: string; facts: 
         bold = '';
         break;
       case 'strong_close':
-        facts.push(`bold:${normalise(bold ?? '')}`);
+        // the first bold text of a run-in heading is not an interface name
+        if (!(heading && bolds === 0)) facts.push(`bold:${normalise(bold ?? '')}`);
+        bolds += 1;
         bold = undefined;
         break;
       case 'link_open':
@@ -150,7 +182,7 @@ function readInline(token: Token, context: LinkContext): { text: string; facts: 
     text += piece;
     if (bold !== undefined) bold += piece;
   }
-  return { text: text.trim(), facts };
+  return { text: text.trim(), facts, terms };
 }
 
 /** A table's rows: the header's first cell says whether it lists parameters. */
@@ -219,7 +251,7 @@ export function pageStructure(source: string, context: LinkContext): PageStructu
         for (const match of token.content.matchAll(/\b(?:to|href)="([^"]+)"/g)) section.facts.push(`link:${linkTarget(match[1] ?? '', context)}`);
         break;
       case 'inline': {
-        const inline = readInline(token, context);
+        const inline = readInline(token, context, heading === undefined && !table && lists === 0);
         if (heading !== undefined) {
           if (heading < 2) break;
           const { id, title } = headingIdOf(token.content);
@@ -229,7 +261,7 @@ export function pageStructure(source: string, context: LinkContext): PageStructu
         } else if (table) {
           table[table.length - 1]?.cells.push(inline);
         } else {
-          if (inline.text) section.blocks.push({ kind: lists > 0 ? 'item' : 'text', text: inline.text });
+          if (inline.text) section.blocks.push({ kind: lists > 0 ? 'item' : 'text', text: inline.text, terms: inline.terms });
           section.facts.push(...inline.facts);
         }
         break;

@@ -2,7 +2,7 @@
  * The Russian text of the changes block, the comparison pages and the overview: counts with the
  * right plural forms («1 раздел изменён», «2 раздела изменены», «5 разделов изменено»).
  */
-import type { Counts, FactKind, SectionChange } from './compare';
+import type { Counts, FactKind, ParameterMove, SectionChange } from './compare';
 
 type Forms = readonly [one: string, few: string, many: string];
 
@@ -20,6 +20,8 @@ const PARAMETER: Forms = ['параметр', 'параметра', 'парам�
 const ADDED: Forms = ['добавлен', 'добавлены', 'добавлено'];
 const CHANGED: Forms = ['изменён', 'изменены', 'изменено'];
 const REMOVED: Forms = ['удалён', 'удалены', 'удалено'];
+const RENAMED: Forms = ['переименован', 'переименованы', 'переименовано'];
+const MOVED: Forms = ['перенесён', 'перенесены', 'перенесено'];
 
 function phrase(count: number, noun: Forms, verb: Forms): string {
   return `${count} ${pluralForm(count, noun)} ${pluralForm(count, verb)}`;
@@ -33,6 +35,8 @@ export function summaryLine(counts: Counts): string {
   if (counts.sectionsRemoved) parts.push(phrase(counts.sectionsRemoved, SECTION, REMOVED));
   if (counts.paramsAdded) parts.push(phrase(counts.paramsAdded, PARAMETER, ADDED));
   if (counts.paramsChanged) parts.push(phrase(counts.paramsChanged, PARAMETER, CHANGED));
+  if (counts.paramsRenamed) parts.push(phrase(counts.paramsRenamed, PARAMETER, RENAMED));
+  if (counts.paramsMoved) parts.push(phrase(counts.paramsMoved, PARAMETER, MOVED));
   if (counts.paramsRemoved) parts.push(phrase(counts.paramsRemoved, PARAMETER, REMOVED));
   return parts.join(', ');
 }
@@ -61,9 +65,23 @@ export function sectionNote(section: SectionChange): string {
   };
   params(facts.paramsAdded, ADDED);
   params(facts.paramsChanged, CHANGED);
+  const moves = (list: readonly ParameterMove[], verb: Forms) => {
+    if (!list.length) return;
+    const pairs = list.map((move) => `«${move.from}» → «${move.to}»`).join(', ');
+    const pages = [...new Set(list.flatMap((move) => (move.page ? [move.page.title] : [])))];
+    notes.push(`${phrase(list.length, PARAMETER, verb)}: ${pairs}${pages.length ? ` (${pages.length === 1 ? 'страница' : 'страницы'} ${names(pages)})` : ''}`);
+  };
+  moves(facts.paramsMoved.filter((move) => !move.page), RENAMED);
+  moves(facts.paramsMoved.filter((move) => move.page), MOVED);
   params(facts.paramsRemoved, REMOVED);
   if (facts.rows) notes.push('изменена таблица');
-  if (facts.code) notes.push('изменён пример кода');
+  if (facts.code) {
+    const keys: string[] = [];
+    if (facts.codeKeysAdded.length) keys.push(`${pluralForm(facts.codeKeysAdded.length, ['добавлен ключ', 'добавлены ключи', 'добавлены ключи'])} ${names(facts.codeKeysAdded)}`);
+    if (facts.codeKeysRemoved.length) keys.push(`${pluralForm(facts.codeKeysRemoved.length, ['удалён ключ', 'удалены ключи', 'удалены ключи'])} ${names(facts.codeKeysRemoved)}`);
+    notes.push(keys.length ? `изменён пример кода: ${keys.join(', ')}` : 'изменён пример кода');
+  }
+  if (facts.meaning) notes.push('изменён смысл текста');
   if (facts.facts.length) notes.push(`изменены: ${facts.facts.map((kind) => FACT_NAMES[kind]).join(', ')}`);
   return notes.join('; ');
 }
@@ -88,6 +106,8 @@ export const TEXT = {
   newPage: 'Новое в 9.0',
   newPageNote: 'Этой страницы в документации 8.9 не было.',
   compare: 'Сравнить с 8.9',
+  /** Before the writer's note (the `changes:` field of the page). */
+  noteLabel: 'При обновлении:',
   overviewTitle: 'Что изменилось в документации 9.0',
   overviewDescription: 'Страницы документации 9.0, которые изменились по сравнению с 8.9, новые страницы и страницы, которых в 9.0 больше нет.',
 } as const;

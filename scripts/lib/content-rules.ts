@@ -144,6 +144,24 @@ export interface PageProblem {
   problem: string;
 }
 
+/**
+ * The `changes:` field of a 9.0 page: the writer's word shown first in «Что изменилось с 8.9»
+ * (plugins/changes). One or two sentences of plain text: what a reader who upgrades must do differently.
+ */
+export function changesNoteProblems(frontMatter: Record<string, unknown>): string[] {
+  if (!('changes' in frontMatter)) return [];
+  const note = frontMatter.changes;
+  if (typeof note !== 'string' || !note.trim()) return ['changes: must be one or two sentences of text'];
+  const problems: string[] = [];
+  // a sentence ends with . ! or ? before a space or the end; «т. е.»-style abbreviations are not used in notes
+  const sentences = note.trim().split(/(?<=[.!?])\s+(?=\S)/).filter(Boolean);
+  if (!/[.!?]$/.test(note.trim())) problems.push('changes: end the note with a full stop');
+  if (sentences.length > 2) problems.push(`changes: ${sentences.length} sentences (one or two)`);
+  if (PLACEHOLDER.test(note)) problems.push(`changes: placeholder text: «${note.trim().slice(0, 60)}»`);
+  if (note.length > 400) problems.push(`changes: ${note.length} characters (at most 400)`);
+  return problems;
+}
+
 /** Every rule of the bar applied to one docs page. */
 export function checkDocPage(file: string, source: string): PageProblem[] {
   const problems: PageProblem[] = [];
@@ -159,6 +177,7 @@ export function checkDocPage(file: string, source: string): PageProblem[] {
   if (typeof frontMatter.sidebar_position !== 'number') add('no sidebar_position in front matter');
   if (!('sources' in frontMatter)) add('no sources: in front matter (list the public sources of the page facts)');
   for (const problem of sourcesProblems(frontMatter)) add(problem);
+  for (const problem of changesNoteProblems(frontMatter)) add(problem);
   const kind = pageKind(file, frontMatter);
   const words = proseWords(body);
   if (words < WORD_MINIMUM[kind]) add(`${words} words of prose (minimum ${WORD_MINIMUM[kind]} for a ${kind} page)`);

@@ -22,6 +22,8 @@ const site = siteUnderTest();
 const CHANGED = '/docs/guide/reports/';
 const UNCHANGED = '/docs/automation/glossary/';
 const NEW = '/docs/guide/main-menu/';
+/** Parameters moved to the agent plugins page under new names, a writer's note, a sample whose only change is a date. */
+const TAIL = '/docs/reference/agent-plugins/tail/';
 /** A comparison with parameter rows, code and prose changes. */
 const COMPARISON = '/docs/changes/reference/agent-plugins/tcp/';
 const OVERVIEW = '/docs/changes/';
@@ -77,6 +79,34 @@ describe('the block on 9.0 pages', () => {
     await page.waitForURL('**/docs/changes/guide/reports/');
     assert.match(await page.locator('h1').innerText(), /«Отчёты»: сравнение 9\.0 с 8\.9/);
     assert.equal(await page.locator('#problems-source').count(), 1);
+    await page.context().close();
+  });
+
+  test('moved parameters: the tail block shows the writer\'s note first, names «streamKey → …» and does not call the date in a sample a change', async () => {
+    const { page } = await site.open({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    await page.goto(site.server.url + TAIL);
+    const block = page.locator('article details.monq-changes');
+    const summary = (await block.locator('summary').innerText()).trim();
+    assert.match(summary, /4 параметра перенесены/);
+    assert.doesNotMatch(summary, /5 параметров удалено/);
+    await block.locator('summary').click();
+    const note = block.locator('.monq-changes__note');
+    await note.waitFor({ state: 'visible' });
+    assert.match(await note.innerText(), /^При обновлении: Буфер и ключ потока перенесите/);
+    // the note comes before the list of sections
+    assert.equal(await block.locator('.monq-changes__note ~ ul').count(), 1);
+    const items = await block.locator('li').allInnerTexts();
+    const parameters = items.find((item) => item.startsWith('Параметры —')) ?? '';
+    for (const pair of ['«streamKey» → «artifacts[].send-to.monq.stream-key»', '«bufferInputName» → «buffer.input-name»', '«bufferType» → «buffer.type»', '«chunkSize» → «buffer.chunk-size»']) {
+      assert.ok(parameters.includes(pair), `${pair} in ${parameters}`);
+    }
+    assert.match(parameters, /страница «Плагины агента»/);
+    assert.doesNotMatch(parameters, /названия в интерфейсе/);
+    // «Что отправляет плагин»: 10/Jun → 10/Oct in the sample is a value, not a change of the sample
+    const output = items.find((item) => item.startsWith('Что отправляет плагин')) ?? '';
+    assert.ok(output, items.join(' | '));
+    assert.doesNotMatch(output, /пример кода/);
+    assert.match(output, /изменён смысл текста/);
     await page.context().close();
   });
 

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { comparePages, countChanges, hasChanges } from '../../plugins/changes/compare';
-import { computeChanges, permalinkOf, type ChangesOptions } from '../../plugins/changes/pages';
+import { computeChanges, pagesWithoutNote, permalinkOf, writerHints, type ChangesOptions, type PageResult } from '../../plugins/changes/pages';
+import { sampleKeyChanges, sampleKeys, sampleShape } from '../../plugins/changes/samples';
+import { MOVED_PARAMETERS } from '../../config/moved-parameters';
 import { linkTarget, pageStructure } from '../../plugins/changes/structure';
 import { overviewLead, pluralForm, sectionNote, summaryLine } from '../../plugins/changes/words';
 import { MOVED_PAGES } from '../../config/moved-pages';
@@ -35,6 +37,12 @@ const OPTIONS: ChangesOptions = {
   older: { version: '8.9', dir: join(fixtures, 'old'), base: '/docs/8.9/' },
   moved: { 'guide/checklist': 'guide/steps/checklist' },
   changesBase: '/docs/changes/',
+  movedParameters: {
+    'guide/listener': {
+      bufferType: 'buffer.type',
+      streamKey: { to: 'artifacts[].send-to.monq.stream-key', page: 'guide/buffer#keys' },
+    },
+  },
 };
 const site = computeChanges(OPTIONS);
 const result = (docPath: string) => {
@@ -44,7 +52,7 @@ const result = (docPath: string) => {
 };
 
 const compare = (older: string, newer: string) =>
-  comparePages(pageStructure(older, { docPath: 'guide/page' }), pageStructure(newer, { docPath: 'guide/page' }));
+  comparePages(pageStructure(older, { docPath: 'guide/page' }), pageStructure(newer, { docPath: 'guide/page' }), { ignoreTerms: new Set(['8.9', '9.0', 'monq']) });
 
 describe('fixture pairs', () => {
   test('a section added and a parameter row changed: both in the summary, with the sections to link to', () => {
@@ -104,9 +112,82 @@ describe('fixture pairs', () => {
     for (const version of ['old', 'new']) mkdirSync(join(root, version, 'guide'), { recursive: true });
     writeFileSync(join(root, 'old', 'guide', 'page.md'), '## А {#a}\n\nТекст.\n');
     writeFileSync(join(root, 'new', 'guide', 'page.md'), twice);
-    const broken = { ...OPTIONS, moved: {}, newer: { ...OPTIONS.newer, dir: join(root, 'new') }, older: { ...OPTIONS.older, dir: join(root, 'old') } };
+    const broken = { ...OPTIONS, moved: {}, movedParameters: {}, newer: { ...OPTIONS.newer, dir: join(root, 'new') }, older: { ...OPTIONS.older, dir: join(root, 'old') } };
     assert.throws(() => computeChanges(broken), (error: Error) => error.message.includes(join(root, 'new', 'guide', 'page.md')) && /used twice/.test(error.message));
     rmSync(root, { recursive: true });
+  });
+});
+
+describe('moved and renamed parameters, the writer\'s note', () => {
+  test('a mapped rename on the page and a move to another page: «old → new», no longer removed or added; a name used twice is listed once', () => {
+    const listener = result('guide/listener');
+    const params = listener.change?.sections.find((section) => section.id === 'params');
+    assert.ok(params);
+    assert.equal(
+      sectionNote(params),
+      '2 параметра добавлены: «listen», «recordSeparator»; 1 параметр переименован: «bufferType» → «buffer.type»; ' +
+        '1 параметр перенесён: «streamKey» → «artifacts[].send-to.monq.stream-key» (страница «Буфер и отправка»); 2 параметра удалены: «port», «separator»',
+    );
+    assert.deepEqual(params.facts.paramsAdded, ['listen', 'recordSeparator']);
+  });
+
+  test('the other rules on one page: keys of the sample named, a date in a sample is no change, a changed sentence is meaning, a run-in heading is no interface name', () => {
+    const listener = result('guide/listener');
+    const notes = Object.fromEntries((listener.change?.sections ?? []).map((section) => [section.id, [section.status, sectionNote(section)]]));
+    assert.deepEqual(notes.sample, ['changed', 'изменён пример кода: добавлен ключ «buffer.type», удалены ключи «bufferType», «streamKey»']);
+    assert.deepEqual(notes.output, ['wording', 'изменена только формулировка']);
+    assert.deepEqual(notes.slots, ['changed', 'изменён смысл текста']);
+    assert.equal(listener.summary, '2 раздела изменены, 2 параметра добавлены, 1 параметр переименован, 1 параметр перенесён, 2 параметра удалены');
+  });
+
+  test('candidates: a removed and an added row whose descriptions match are proposed in the build log, not applied', () => {
+    const listener = result('guide/listener');
+    assert.deepEqual(listener.candidates, [{ from: 'separator', to: 'recordSeparator', reason: 'the other cells match' }]);
+    assert.ok(writerHints(site).includes('[changes] candidate rename on guide/listener: separator → recordSeparator (the other cells match); confirm it in config/moved-parameters.ts'));
+  });
+
+  test('a stale mapping stops the comparison', () => {
+    const withRenames = (renames: NonNullable<ChangesOptions['movedParameters']>) => () => computeChanges({ ...OPTIONS, movedParameters: renames });
+    assert.throws(withRenames({ 'guide/listener': { bufferType: 'buffer.kind' } }), /adds no parameter buffer\.kind/);
+    assert.throws(withRenames({ 'guide/listener': { gone: 'buffer.type' } }), /removes no parameter gone/);
+    assert.throws(withRenames({ 'guide/listener': { streamKey: { to: 'stream-key', page: 'guide/buffer#keys' } } }), /has no parameter stream-key/);
+    assert.throws(withRenames({ 'guide/listener': { streamKey: { to: 'stream-key', page: 'guide/nowhere' } } }), /guide\/nowhere: no such page/);
+    assert.throws(withRenames({ 'guide/nowhere': {} }), /names guide\/nowhere/);
+  });
+
+  test('the writer\'s note: shown first in the block; a page whose block reports removed or moved parameters or a removed section and has no note is named in the build log', () => {
+    const listener = result('guide/listener');
+    assert.equal(listener.note, 'Ключ потока перенесите в секцию artifacts работы, тип буфера — в секцию buffer. Параметр port замените на listen.');
+    const html = toHtml(changesBlock(listener, '/docs/changes/')!);
+    assert.match(html, /^<details class="monq-changes search-index-skip"><summary>[^<]*<\/summary><p class="monq-changes__note"><strong>При обновлении:<\/strong> Ключ потока перенесите/);
+    assert.deepEqual(pagesWithoutNote(site).map((page) => page.page.docPath), []);
+    const counts = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0, paramsRenamed: 0, paramsMoved: 0 };
+    const page = (docPath: string, extra: Partial<typeof counts>, note?: string): PageResult => ({
+      status: 'changed',
+      page: { docPath, file: `${docPath}.md`, title: docPath, permalink: `/docs/${docPath}/`, section: 'guide' },
+      counts: { ...counts, ...extra },
+      summary: 'сводка',
+      ...(note ? { note } : {}),
+    });
+    const pages = [
+      page('a', { sectionsRemoved: 1 }),
+      page('b', { paramsMoved: 1 }),
+      page('c', { paramsRemoved: 2 }, 'Замените параметры.'),
+      page('d', { sectionsChanged: 3, paramsAdded: 1 }),
+      page('e', { paramsRenamed: 1 }),
+    ];
+    assert.deepEqual(pagesWithoutNote({ pages }).map((result) => result.page.docPath), ['a', 'b', 'e']);
+    assert.deepEqual(writerHints({ pages }).filter((line) => line.includes('no changes: note')).length, 3);
+  });
+
+  test('the site\'s mapping names pages of 9.0 and old names as their tables read', () => {
+    for (const [docPath, entries] of Object.entries(MOVED_PARAMETERS)) {
+      assert.match(docPath, /^[\w/-]+$/);
+      for (const [from, to] of Object.entries(entries)) {
+        assert.ok(from.trim() === from && from !== '');
+        assert.ok(typeof to === 'string' ? to !== from : to.page.includes('#'));
+      }
+    }
   });
 });
 
@@ -139,11 +220,42 @@ describe('the block under the title', () => {
 describe('what counts as a change', () => {
   const page = (body: string) => `---\ntitle: "Страница"\n---\n\n${body}\n`;
 
-  test('code samples: any change after trimming', () => {
-    const change = compare(page('## А {#a}\n\n```yaml\nport: 1\n```'), page('## А {#a}\n\n```yaml\nport: 2\n```'));
-    assert.equal(change.sections[0]?.status, 'changed');
-    assert.equal(sectionNote(change.sections[0]!), 'изменён пример кода');
+  test('code samples: a change of keys or structure, not of values (dates, numbers, host names, IDs, quoted strings)', () => {
+    const values = compare(page('## А {#a}\n\n```yaml\nport: 1\nhost: db-01.example.com\nkey: "a"\n```'), page('## А {#a}\n\n```yaml\nport: 2\nhost: db-02.example.com\nkey: "b"\n```'));
+    assert.equal(values.sections[0]?.status, 'wording');
+    const keys = compare(page('## А {#a}\n\n```yaml\nport: 1\n```'), page('## А {#a}\n\n```yaml\nlisten: 1\n```'));
+    assert.equal(keys.sections[0]?.status, 'changed');
+    assert.equal(sectionNote(keys.sections[0]!), 'изменён пример кода: добавлен ключ «listen», удалён ключ «port»');
+    // a sample without keys: its words other than values are its structure
+    const command = compare(page('## А {#a}\n\n```bash\nhelm upgrade agent --set slots=4\n```'), page('## А {#a}\n\n```bash\nhelm install agent --set slots=4\n```'));
+    assert.equal(sectionNote(command.sections[0]!), 'изменён пример кода');
     assert.equal(compare(page('```yaml\nport: 1\n```'), page('```yaml\n\nport: 1\n\n```')).sections[0]?.status, 'same');
+  });
+
+  test('sample shapes and key paths', () => {
+    assert.equal(sampleShape('"data": "10/Jun/2025 web-01", id: 0b6f3d0e-5a7c-4e1f-9c2d-8a1b7e4f6c30, at: 10.0.0.5'), sampleShape('"data": "10/Oct/2025 web-02", id: 1c7f3d0e-5a7c-4e1f-9c2d-8a1b7e4f6c31, at: 10.0.0.7'));
+    assert.notEqual(sampleShape('type: memory'), sampleShape('type: filesystem'));
+    assert.deepEqual(sampleKeys('jobs:\n  - name: a\n    buffer:\n      type: memory\n    artifacts:\n      - data: x\n        send-to:\n          monq:\n            stream-key: "k"\n  - name: b\n'), [
+      'jobs', 'jobs[].name', 'jobs[].buffer', 'jobs[].buffer.type', 'jobs[].artifacts', 'jobs[].artifacts[].data', 'jobs[].artifacts[].send-to', 'jobs[].artifacts[].send-to.monq', 'jobs[].artifacts[].send-to.monq.stream-key', 'jobs[].name',
+    ]);
+    assert.deepEqual(sampleKeys('{\n  "data": "x",\n  "hostname": "y"\n}'), ['data', 'hostname']);
+    assert.deepEqual(sampleKeyChanges(['jobs:\n  - with:\n      streamKey: k\n'], ['jobs:\n  - buffer:\n      type: memory\n']), { added: ['buffer.type'], removed: ['with.streamKey'] });
+  });
+
+  test('a paragraph whose names or numbers changed in the same place: changed meaning, not wording; version numbers do not count', () => {
+    const meaning = compare(page('## А {#a}\n\nЭто задания pull-шаблонов и ваши задания.'), page('## А {#a}\n\nЭто задания сборщиков данных.'));
+    assert.equal(meaning.sections[0]?.status, 'changed');
+    assert.equal(sectionNote(meaning.sections[0]!), 'изменён смысл текста');
+    assert.equal(compare(page('## А {#a}\n\nВыберите обработчик Nginx.'), page('## А {#a}\n\nВыберите обработчик Json.')).sections[0]?.status, 'changed');
+    assert.equal(compare(page('## А {#a}\n\nПодождите 5 минут.'), page('## А {#a}\n\nПодождите 10 минут.')).sections[0]?.status, 'changed');
+    // versions (8.9, 8.x, 8.5) and the product's name are history, not meaning
+    assert.equal(compare(page('## А {#a}\n\nВ Monq 8.9 фильтр добавлен в 8.5 для 8.x.'), page('## А {#a}\n\nВ 9.0 фильтр есть.')).sections[0]?.status, 'wording');
+  });
+
+  test('a bold run-in heading is not an interface name; bold inside a sentence is', () => {
+    assert.equal(compare(page('## А {#a}\n\n**Буфер и отправка.**\n\nТекст.'), page('## А {#a}\n\nТекст.')).sections[0]?.status, 'wording');
+    assert.equal(compare(page('## А {#a}\n\n**Буфер.** Текст.'), page('## А {#a}\n\nТекст.')).sections[0]?.status, 'wording');
+    assert.equal(compare(page('## А {#a}\n\n**Отчёты** строят отчёты.'), page('## А {#a}\n\nОтчёты строят отчёты.')).sections[0]?.status, 'changed');
   });
 
   test('prose: punctuation, case, quotes and «ё» are not even wording; other words are wording only', () => {
@@ -164,11 +276,14 @@ describe('what counts as a change', () => {
   test('parameter rows by their first cell; rows of other tables only mark the section', () => {
     const table = (rows: string) => page(`## А {#a}\n\n| Параметр | Тип |\n| --- | --- |\n${rows}`);
     const change = compare(table('| `a` | строка |\n| `b` | число |'), table('| `b` | строка |\n| `c` | число |'));
-    assert.deepEqual(countChanges(change), { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 1, paramsRemoved: 1, paramsChanged: 1 });
+    assert.deepEqual(countChanges(change), { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 1, paramsRemoved: 1, paramsChanged: 1, paramsRenamed: 0, paramsMoved: 0 });
     assert.equal(summaryLine(countChanges(change)), '1 параметр добавлен, 1 параметр изменён, 1 параметр удалён');
     // named as written in the first cell
     const three = compare(table('| `a` | строка |'), table('| `a` | строка |\n| `successConfig.timeout` | число |\n| `replyTimeout` | число |\n| `packetCount` | число |'));
     assert.equal(sectionNote(three.sections[0]!), '3 параметра добавлены: «successConfig.timeout», «replyTimeout», «packetCount»');
+    // a name used twice in the older table (two examples) and once in the newer: not removed
+    const twice = compare(table('| `slot` | строка |\n| `bindci` | строка |\n| `slot` | строка |'), table('| `slot` | строка |'));
+    assert.equal(sectionNote(twice.sections[0]!), '1 параметр удалён: «bindci»');
     const other = (rows: string) => page(`## А {#a}\n\n| Шаг | Что сделать |\n| --- | --- |\n${rows}`);
     const steps = compare(other('| 1 | Откройте |'), other('| 1 | Откройте |\n| 2 | Сохраните |'));
     assert.equal(summaryLine(countChanges(steps)), '1 раздел изменён');
@@ -201,9 +316,10 @@ describe('words', () => {
   });
 
   test('the summary line', () => {
-    const zero = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0 };
+    const zero = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0, paramsRenamed: 0, paramsMoved: 0 };
     assert.equal(summaryLine({ ...zero, sectionsChanged: 2, paramsAdded: 1 }), '2 раздела изменены, 1 параметр добавлен');
     assert.equal(summaryLine({ ...zero, sectionsAdded: 5, paramsRemoved: 22 }), '5 разделов добавлено, 22 параметра удалены');
+    assert.equal(summaryLine({ ...zero, paramsRenamed: 2, paramsMoved: 4, paramsRemoved: 1 }), '2 параметра переименованы, 4 параметра перенесены, 1 параметр удалён');
     assert.equal(summaryLine(zero), '');
   });
 

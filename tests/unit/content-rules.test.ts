@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  changesNoteProblems,
   checkDocPage,
   headingsWithoutId,
   imagesWithoutAlt,
@@ -168,4 +169,17 @@ test('one YAML key spelled two ways across the pages of a version is a conflict'
   assert.deepEqual(yamlKeyConflicts(new Map([['a.md', bufferForm], ['b.md', bufferForm]])), []);
   const http = '```yaml\nwith:\n  mediaType: application/json\nsend-to:\n  api:\n    media-type: application/json\n```';
   assert.deepEqual(yamlKeyConflicts(new Map([['http.md', http]])), []);
+});
+
+test('the changes: note of a 9.0 page: one or two sentences of text, no placeholder', () => {
+  assert.deepEqual(changesNoteProblems({}), []);
+  assert.deepEqual(changesNoteProblems({ changes: 'Ключ потока задайте в секции artifacts.' }), []);
+  assert.deepEqual(changesNoteProblems({ changes: 'Перенесите буфер в секцию buffer. Поля bufferSize в 9.0 нет.' }), []);
+  assert.deepEqual(changesNoteProblems({ changes: 42 }), ['changes: must be one or two sentences of text']);
+  assert.deepEqual(changesNoteProblems({ changes: '  ' }), ['changes: must be one or two sentences of text']);
+  assert.deepEqual(changesNoteProblems({ changes: 'Раз. Два. Три.' }), ['changes: 3 sentences (one or two)']);
+  assert.deepEqual(changesNoteProblems({ changes: 'Без точки' }), ['changes: end the note with a full stop']);
+  assert.deepEqual(changesNoteProblems({ changes: 'TODO.' }), ['changes: placeholder text: «TODO.»']);
+  const page = `---\ntitle: "Страница"\ndescription: "Описание"\nsidebar_position: 1\nsources:\n  - https://docs.monq.ru/docs/guide/signals\nchanges: Раз. Два. Три.\n---\n## Раздел {#part}\n${words(300)} [a](./a.md) [b](./b.md)\n`;
+  assert.deepEqual(checkDocPage('a.md', page).map(({ problem }) => problem), ['changes: 3 sentences (one or two)']);
 });

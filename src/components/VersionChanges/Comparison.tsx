@@ -45,7 +45,7 @@ export default function Comparison({ comparisons }: { comparisons: Record<string
   const { pathname } = useLocation();
   const comparison = comparisons[pathname.endsWith('/') ? pathname : `${pathname}/`];
   if (!comparison) throw new Error(`No comparison for ${pathname}`);
-  const { title, summary, newer, older, sections, overviewPath } = comparison;
+  const { title, summary, note, newer, older, sections, overviewPath } = comparison;
   return (
     <Layout title={`${title}: сравнение ${newer.version} с ${older.version}`} description={`Что изменилось на странице «${title}» в документации ${newer.version} по сравнению с ${older.version}: ${summary}.`}>
       <Head>
@@ -58,6 +58,11 @@ export default function Comparison({ comparisons }: { comparisons: Record<string
         <Heading as="h1">
           «{title}»: сравнение {newer.version} с {older.version}
         </Heading>
+        {note ? (
+          <p>
+            <strong>При обновлении:</strong> {note}
+          </p>
+        ) : null}
         <p className={styles.summary}>{summary}.</p>
         <p>
           Страница в {newer.version}: <Link to={newer.permalink}>{newer.permalink}</Link>. В {older.version}:{' '}
