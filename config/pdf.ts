@@ -3,20 +3,11 @@
  * upgrade notes. The PDF step writes them into the built site at `/pdf/<file>`; the site offers
  * «Скачать PDF» for the version a reader is on when that file answers on the site's own host.
  */
+import { PDF_DIR, PDF_FILES, pdfHref } from '../src/shared/site';
 import { PRODUCT_RELEASE } from './site';
 
-/** Folder of the built site (and URL path) that holds the PDF files. */
-export const PDF_DIR = 'pdf';
-
-/**
- * File name of each book under `/pdf/`, by docs plugin instance and version. The browser needs only
- * this (the version dropdown's link); the books' titles stay on the Node side.
- */
-export const PDF_FILES = {
-  'default/9.0': 'monq-docs-9.0.pdf',
-  'default/8.9': 'monq-docs-8.9.pdf',
-  'upgrade/current': 'monq-upgrade-notes.pdf',
-} as const satisfies Record<string, string>;
+/** The folder and files of the books, shared with the browser (src/shared/site.ts). */
+export { PDF_DIR, PDF_FILES, pdfHref };
 
 export interface PdfBook {
   /** Docs plugin instance id (`default` for the versioned docs). */
@@ -59,9 +50,3 @@ export const PDF_BOOKS = [
     productVersion: `Monq 6.0 – ${PRODUCT_RELEASE}`,
   },
 ] as const satisfies readonly PdfBook[];
-
-/** Address of the PDF of a docs version on the site, or null when no book covers it. */
-export function pdfHref(pluginId: string, version: string): string | null {
-  const file = (PDF_FILES as Record<string, string>)[`${pluginId}/${version}`];
-  return file ? `/${PDF_DIR}/${file}` : null;
-}

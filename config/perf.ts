@@ -4,7 +4,7 @@ import perfPlugin from '../plugins/perf/index';
 import rehypeCodeTokens from '../plugins/perf/rehype-code-tokens';
 import { ssrTemplate } from '../plugins/perf/ssr-template';
 import type { SiteEnv } from './env';
-import { counterId } from '../src/lib/reader/metrica';
+import { counterId } from '../src/shared/metrica';
 
 /**
  * The route-path prefixes whose route data load as a part of their own (src/lib/routes/routeData.ts):

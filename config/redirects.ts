@@ -4,9 +4,10 @@
  *
  * `MOVED` are whole families of old addresses (a prefix and the rest of the path): nginx answers
  * them with 301s, and on a plain static host the not-found page sends the reader on with the same
- * patterns (src/lib/moved.ts, src/theme/NotFound/Content).
+ * patterns (the rules and `MOVED` live in src/shared/moved.ts, which src/theme/NotFound/Content
+ * imports too).
  */
-import { checkMovedRules, type MovedRule } from '../src/lib/moved';
+import { MOVED, checkMovedRules, type MovedRule } from '../src/shared/moved';
 
 export interface Redirect {
   /** Old path, without a trailing slash. */
@@ -23,22 +24,8 @@ export const REDIRECTS: readonly Redirect[] = [
   { from: '/docs/9.0/get-started', to: '/docs/get-started/' },
 ];
 
-/**
- * Old address families, first match wins. The exact redirects above are tried before them (nginx:
- * they come first in the include; a static host has a redirect page for each).
- */
-export const MOVED = [
-  // 9.0 used to have a prefix of its own; it now lives at the root of /docs/
-  { pattern: '^/docs/9\\.0/(.+)$', target: '/docs/$1' },
-  // the old portal's scheme; /current/ru/ itself is a page that explains the move
-  { pattern: '^/current/ru/(?!index\\.html$)(.+)$', target: '/docs/$1' },
-  // 8.0 to 8.8 and the 7 line (7.0 to 7.15 and its 7.x) are archived on sites of their own, each
-  // under its own version prefix
-  { pattern: '^/docs/(8\\.[0-8])(?:/(.*))?$', target: 'https://v8.docs.monq.ru/docs/$1/$2' },
-  { pattern: '^/docs/(7\\.(?:x|1[0-5]|[0-9]))(?:/(.*))?$', target: 'https://v7.docs.monq.ru/docs/$1/$2' },
-] as const satisfies readonly MovedRule[];
-// Checked where they are used (nginxRedirectRules, every build) and in tests/unit/moved.test.ts, not
-// when the module loads: the browser's bundle must be able to leave the module out.
+/** Old address families (src/shared/moved.ts, shared with the not-found page). */
+export { MOVED };
 
 /** Shape the client-redirects plugin expects. */
 export function clientRedirects(list: readonly Redirect[] = REDIRECTS): { from: string; to: string }[] {

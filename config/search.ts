@@ -13,7 +13,7 @@
  */
 import type { PluginConfig } from '@docusaurus/types';
 import searchIndexPlugin, { type SearchIndexOptions } from '../plugins/search-index/index';
-import type { MonqSearchOptions } from '../src/search/options';
+import type { MonqSearchOptions } from '../src/shared/search/options';
 import type { SiteEnv } from './env';
 import { ISSUES_URL, SEARCH_HITS_PER_PAGE } from './site';
 import { CHANGES_BASE } from './changes';

@@ -1,4 +1,10 @@
-/** Site-wide constants (spec sections 1 and 9). Change them here, nowhere else. */
+/**
+ * Site-wide constants (spec sections 1 and 9). Change them here, nowhere else; the ones the browser
+ * needs too live in src/shared/site.ts and are re-exported here.
+ */
+import { ARCHIVED_VERSIONS, ISSUES_URL, REPOSITORY_URL } from '../src/shared/site';
+
+export { ARCHIVED_VERSIONS, ISSUES_URL, REPOSITORY_URL };
 
 export const SITE_TITLE = 'Monq Docs';
 export const SITE_TAGLINE = 'Документация платформы мониторинга и автоматизации Monq';
@@ -6,11 +12,7 @@ export const SITE_URL = 'https://docs.monq.ru';
 export const BASE_URL = '/';
 /** Release of the product that this build of the portal documents. */
 export const PRODUCT_RELEASE = '9.0.6';
-/** Repository the "edit this page" links point into. */
-export const REPOSITORY_URL = 'https://github.com/MONQDL/monq-docs';
 export const EDIT_URL = `${REPOSITORY_URL}/edit/main/`;
-/** Where readers report a search that should have found something. */
-export const ISSUES_URL = `${REPOSITORY_URL}/issues/new`;
 
 /** Delay before content images are made zoomable, after load and after each route change (ms). */
 export const IMAGE_ZOOM_DELAY_MS = 1000;
@@ -21,12 +23,6 @@ export const COPYRIGHT_YEAR = 2025;
 
 /** The newest released documentation version (the docs plugin's `lastVersion`, `next:seed`'s source). */
 export const LATEST_VERSION = '9.0';
-
-/** Older major versions that live on their own archive hosts (linked from the version dropdown). */
-export const ARCHIVED_VERSIONS = [
-  { label: 'Monq 8.x', href: 'https://v8.docs.monq.ru' },
-  { label: 'Monq 7.x', href: 'https://v7.docs.monq.ru' },
-] as const;
 
 /** Outside links of the navbar. */
 export const EXTERNAL_LINKS = {

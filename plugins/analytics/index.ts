@@ -22,7 +22,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { SIGNALS_PATH } from '../../src/lib/reader/signals';
+import { SIGNALS_PATH } from '../../src/shared/signals';
 
 export interface AnalyticsPluginOptions {
   /** Whether the build has the analytics counter (`YANDEX_METRICA_ID`, not a PR preview). */
@@ -86,7 +86,8 @@ export default function analyticsPlugin(context: LoadContext, rawOptions: unknow
     name: 'monq-analytics',
     ...(options.counter || options.siteSignals
       ? {
-          getThemePath: () => join(context.siteDir, 'plugins', 'analytics', 'theme'),
+          // client code: the theme folder lives with the component it renders (src/components/PageFeedback)
+          getThemePath: () => join(context.siteDir, 'src', 'components', 'PageFeedback', 'theme'),
           getClientModules: () => clientModules,
         }
       : {}),

@@ -21,7 +21,7 @@
  */
 import { relative } from 'node:path';
 import type { HastNode } from '../lib/hast';
-import { CARD_CLASS, DEFINITION_ID_PREFIX, MORE_LABEL, TERM_CLASS } from '../../src/lib/glossaryCard';
+import { CARD_CLASS, DEFINITION_ID_PREFIX, MORE_LABEL, TERM_CLASS } from '../../src/shared/glossaryCard';
 import { brokenGlossaryLinks, glossaryAnchor, loadGlossary, type Glossary, type GlossaryTerm } from './glossary';
 
 export interface GlossaryCardsOptions {

@@ -24,7 +24,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { nginxRedirectRules } from '../../config/redirects';
 import { buildCsp, collectScriptHashes, nginxCspInclude, type CspOptions } from './csp';
 import { compressFiles, listFiles, removeOrphans } from './compress';
-import { indexFiles, type Manifest } from '../../src/search/engine';
+import { indexFiles, type Manifest } from '../../src/shared/search/engine';
 import { postBuildOrder } from '../lib/post-build-order';
 
 export type DeployPluginOptions = {

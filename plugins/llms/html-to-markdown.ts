@@ -23,7 +23,7 @@
  */
 import TurndownService from 'turndown';
 import { createDocument } from '@mixmark-io/domino';
-import { CARD_CLASS as GLOSSARY_CARD_CLASS } from '../../src/lib/glossaryCard';
+import { CARD_CLASS as GLOSSARY_CARD_CLASS } from '../../src/shared/glossaryCard';
 
 export interface ConvertOptions {
   /** Absolute address of the page, e.g. `https://docs.monq.ru/docs/guide/thresholds/`. */
@@ -191,7 +191,7 @@ function dropped(el: El): boolean {
     hasClass(el, 'theme-doc-card-icon') ||
     // «Что изменилось с 8.9» (plugins/changes) compares the site's versions; it is not the page's text
     hasClass(el, 'monq-changes') ||
-    // the glossary card beside a term's link repeats the glossary (src/lib/glossaryCard.ts)
+    // the glossary card beside a term's link repeats the glossary (src/shared/glossaryCard.ts)
     hasClass(el, GLOSSARY_CARD_CLASS)
   );
 }

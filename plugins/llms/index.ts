@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { inPostBuildOrder } from '../lib/post-build-order';
-import { twinPath } from '../../src/lib/markdownTwin';
+import { twinPath } from '../../src/shared/markdownTwin';
 import { pageToMarkdown } from './html-to-markdown';
 import { llmsFullTxt, llmsTxt, siteAddress, type LlmsBook, type LlmsDoc, type LlmsSection } from './llms-txt';
 

@@ -2,7 +2,7 @@
  * The texts of `llms.txt` (llmstxt.org) and of each `llms-full.txt`, from the docs in sidebar order.
  * Pure functions: plugins/llms/index.ts gathers the docs and writes the files.
  */
-import { twinPath } from '../../src/lib/markdownTwin';
+import { twinPath } from '../../src/shared/markdownTwin';
 
 export interface LlmsDoc {
   title: string;

@@ -1,6 +1,6 @@
 /**
  * The code colours of both colour modes as a `<style>` in the `<head>` of every page: the variables
- * that src/lib/code/highlight.tsx renders code blocks with (src/lib/code/themeVariables.ts), from the
+ * that src/lib/code/highlight.tsx renders code blocks with (src/shared/code/themeVariables.ts), from the
  * themes of config/prism.ts. Inline rather than a file: no request of its own, and it applies before
  * the first paint, before (and without) any script. About 2.7 KB of HTML a page, 0.6 KB gzip.
  * The CSP allows inline styles (`style-src 'unsafe-inline'`, plugins/deploy/csp.ts).
@@ -9,8 +9,8 @@
  * the theme's values again in highlight.tsx (prism-react-renderer's `themeToDict`).
  */
 import type { HtmlTagObject } from '@docusaurus/types';
-import { darkCodeTheme, lightCodeTheme } from '../../config/prism';
-import { themeCss, themeVariables } from '../../src/lib/code/themeVariables';
+import { darkCodeTheme, lightCodeTheme } from '../../src/shared/code/prism';
+import { themeCss, themeVariables } from '../../src/shared/code/themeVariables';
 
 /** Marks the element, for tests and for anyone reading a page's source. */
 export const CODE_THEME_ATTRIBUTE = 'data-monq-code-theme';

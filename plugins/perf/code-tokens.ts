@@ -4,8 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import { Prism, normalizeTokens } from 'prism-react-renderer';
-import { ADDITIONAL_LANGUAGES } from '../../config/prism';
-import { encodeTokens, type CodeToken, type EncodedCode } from '../../src/lib/code/tokens';
+import { ADDITIONAL_LANGUAGES } from '../../src/shared/code/prism';
+import { encodeTokens, type CodeToken, type EncodedCode } from '../../src/shared/code/tokens';
 
 const require = createRequire(import.meta.url);
 
@@ -50,7 +50,7 @@ export function tokenize(code: string, language: string): CodeToken[][] {
   return normalizeTokens(env.tokens as Parameters<typeof normalizeTokens>[0]) as CodeToken[][];
 }
 
-/** The runs of a code block (see src/lib/code/tokens.ts). */
+/** The runs of a code block (see src/shared/code/tokens.ts). */
 export function encodeCode(code: string, language: string): EncodedCode {
   return encodeTokens(code, tokenize(code, language));
 }

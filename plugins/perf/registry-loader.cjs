@@ -16,7 +16,7 @@
 const { readFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 const { REGISTRY_ENTRY, chunkNameMap, renameRouteChunks } = require('./chunk-names.cjs');
-const { partOf } = require('../../src/lib/routes/partOf.cjs');
+const { partOf } = require('../../src/shared/routes/partOf.cjs');
 
 /** Chunk name → the module request of its `import()`, as written in the registry (a JS string literal). */
 function registryRequests(source) {

@@ -2,19 +2,19 @@
  * Rehype plugin of the content plugins (docs, upgrade notes, pages): tokenizes every fenced code block
  * of a page at build time and adds to the page module
  *
- *     import { registerCodeTokens } from '@site/src/lib/code/tokens';
+ *     import { registerCodeTokens } from '@site/src/shared/code/tokens';
  *     export const __monqCodeTokens = registerCodeTokens(JSON.parse("…"));
  *
  * so that the page's code is highlighted in the browser without Prism (src/lib/code/highlight.tsx).
  */
-import { codeKey, type CodeEntry } from '../../src/lib/code/tokens';
+import { codeKey, type CodeEntry } from '../../src/shared/code/tokens';
 import { encodeCode, highlightedVariants } from './code-tokens';
 import { rawText, type HastNode } from '../lib/hast';
 
 /** The language a code block gets when its fence names none (the theme's rule without `defaultLanguage`). */
 export const FALLBACK_LANGUAGE = 'text';
-/** The module a page imports `registerCodeTokens` from (src/lib/code/tokens.ts). */
-export const CODE_TOKENS_IMPORT = '@site/src/lib/code/tokens';
+/** The module a page imports `registerCodeTokens` from (src/shared/code/tokens.ts). */
+export const CODE_TOKENS_IMPORT = '@site/src/shared/code/tokens';
 export const EXPORT_NAME = '__monqCodeTokens';
 
 /** The language of a `code` element from its `language-…` class, lower case as the theme does. */

@@ -9,7 +9,7 @@
  * them. The server bundle keeps the whole config.
  *
  * The code themes (`themeConfig.prism.theme`, `darkTheme`) become empty themes in the client copy: the
- * colours of code blocks are CSS variables (plugins/perf/code-theme.ts, src/lib/code/themeVariables.ts),
+ * colours of code blocks are CSS variables (plugins/perf/code-theme.ts, src/shared/code/themeVariables.ts),
  * and the theme's code block reads only the shape.
  */
 const BUILD_ONLY_KEYS = [

@@ -13,8 +13,8 @@
  *   (plugins/perf/README.md). To remove: `DOCS_HYDRATION=load`, or drop `ssrTemplate` from the config.
  */
 import { createRequire } from 'node:module';
-import { counterSnippet } from '../../src/lib/reader/metrica';
-import { SEARCH_SHELL_TEXT } from '../../src/lib/hydration/searchShell';
+import { counterSnippet } from '../../src/shared/metrica';
+import { SEARCH_SHELL_TEXT } from '../../src/shared/searchShell';
 
 /** The boot function (plain JavaScript, run in the browser; `src/lib/hydration/boot.cjs`). */
 export type MonqBoot = (
@@ -42,7 +42,7 @@ export type Hydration = 'load' | 'intent';
 
 export interface TemplateOptions {
   hydration: Hydration;
-  /** The analytics counter's id: its inline snippet counts the first view (src/lib/reader/metrica.ts). */
+  /** The analytics counter's id: its inline snippet counts the first view (src/shared/metrica.ts). */
   counter?: number | null;
 }
 

@@ -6,9 +6,9 @@
  * content = paragraphs, list items, table cells, code, grouped under the
  * heading they follow.
  */
-import type {IndexedRecord, RecordType} from '../../src/search/engine';
+import type {IndexedRecord, RecordType} from '../../src/shared/search/engine';
 import type {Element, Nodes, Root} from 'hast';
-import {CARD_CLASS as GLOSSARY_CARD_CLASS} from '../../src/lib/glossaryCard';
+import {CARD_CLASS as GLOSSARY_CARD_CLASS} from '../../src/shared/glossaryCard';
 import {classList, findAll, findElement, findParsed, hasClass, parsedAttribute, parsePage, prop, textContent, toHast, type ParsedPage} from '../lib/html';
 
 export interface PageMeta {

@@ -17,7 +17,7 @@ import {mkdir, readdir, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {inPostBuildOrder} from '../lib/post-build-order';
-import {parseSynonyms} from '../../src/search/forgiving';
+import {parseSynonyms} from '../../src/shared/search/forgiving';
 import {
   INDEX_FORMAT,
   encodeBits,
@@ -28,12 +28,12 @@ import {
   type IndexedRecord,
   type Manifest,
   type ManifestEntry,
-} from '../../src/search/engine';
+} from '../../src/shared/search/engine';
 import {build} from 'esbuild';
-import {STORAGE_META, TAGS_META, WORKER_META} from '../../src/search/workerProtocol';
+import {STORAGE_META, TAGS_META, WORKER_META} from '../../src/shared/search/meta';
 import {extractPage} from './extract';
 import {glossaryAbbreviations, type GlossaryAbbreviation} from './glossary';
-import {normalizeWord} from '../../src/search/text';
+import {normalizeWord} from '../../src/shared/search/text';
 import {splitIndex} from './split';
 
 export interface SearchIndexOptions {

@@ -22,8 +22,8 @@ import {
   type RecordFields,
   type TermChunkFile,
   type VocabularyFile,
-} from '../../src/search/engine';
-import {indexTerms} from '../../src/search/text';
+} from '../../src/shared/search/engine';
+import {indexTerms} from '../../src/shared/search/text';
 
 /** About this many characters of JSON per term chunk (about 4 KB gzip). */
 export const TERM_CHUNK_CHARS = 16000;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { IMAGE_ZOOM_DELAY_MS } from '../../config/site';
-import { SEARCH_PRELOAD_DELAY_MS } from '../../src/search/options';
+import { SEARCH_PRELOAD_DELAY_MS } from '../../src/shared/search/options';
 
 /** One kilobyte of the budgets: 1000 bytes. */
 export const KB = 1000;

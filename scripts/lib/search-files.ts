@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { docChunkPath, type DocChunkFile, type ManifestEntry } from '../../src/search/engine';
+import { docChunkPath, type DocChunkFile, type ManifestEntry } from '../../src/shared/search/engine';
 import type { Fetcher } from '../../src/search/localClient';
 
 /** A `Fetcher` of the local search client that reads the index files of a build from disk. */

@@ -7,10 +7,10 @@
  * - `/route`, `/route/index.html` and `/route.html` redirect (301) to `/route/` when that page exists,
  *   so the client router always hydrates on the canonical address;
  * - the site's redirects (config/redirects.ts) answer 301: the exact ones, then the old address
- *   families (`MOVED`, src/lib/moved.ts), as the nginx rules generated from the same table;
+ *   families (`MOVED`, src/shared/moved.ts), as the nginx rules generated from the same table;
  * - anything else is the not-found page with status 404.
  */
-import { movedTarget, type MovedRule } from '../../src/lib/moved';
+import { movedTarget, type MovedRule } from '../../src/shared/moved';
 
 export type Resolution =
   | { kind: 'file'; file: string; status: 200 | 404 }

@@ -1,12 +1,12 @@
 /**
  * Escape closes the glossary card beside a term's link (WCAG 1.4.13: dismissible without moving the
  * pointer or the focus). The card itself is the server's markup and shows from CSS alone
- * (src/css/reader.css, src/lib/glossaryCard.ts); this module only marks the open card's wrapper, and
+ * (src/css/reader.css, src/shared/glossaryCard.ts); this module only marks the open card's wrapper, and
  * clears the mark once neither the pointer nor the focus is in it, so the next hover shows the card.
  * It runs with the page's scripts, after the reader's first input.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import { DISMISSED_ATTRIBUTE, TERM_CLASS } from '../lib/glossaryCard';
+import { DISMISSED_ATTRIBUTE, TERM_CLASS } from '../shared/glossaryCard';
 
 const OPEN = `.${TERM_CLASS}:hover,.${TERM_CLASS}:focus-within`;
 

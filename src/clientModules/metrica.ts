@@ -5,7 +5,7 @@
  * Without the inline counter (a page template without it) it loads the tag and counts the first view
  * itself. plugins/analytics registers it only in builds with the counter; without
  * `customFields.metricaId` it would load and send nothing.
- * The decisions (is this a page view, what does the hit carry) live in src/lib/reader/metrica.ts.
+ * The decisions (is this a page view, what does the hit carry) live in src/shared/metrica.ts.
  */
 import type { ClientModule } from '@docusaurus/types';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
@@ -16,7 +16,7 @@ import {
   counterId,
   pageViewHit,
   type LocationLike,
-} from '../lib/reader/metrica';
+} from '../shared/metrica';
 
 type Ym = ((id: number, method: string, ...args: unknown[]) => void) & { a?: unknown[]; l?: number };
 

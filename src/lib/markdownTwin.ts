@@ -1,13 +1,7 @@
 /**
- * The Markdown twin of a doc page (plugins/llms): the page's address without its closing slash, plus
- * `.md`. `/docs/guide/thresholds/` → `/docs/guide/thresholds.md`; a section index `/docs/guide/` →
- * `/docs/guide.md`. Shared by the build plugin that writes the twins and the page's «Markdown» link.
+ * The page's «Markdown» actions (browser side); the twin's address is `twinPath` of
+ * src/shared/markdownTwin.ts, shared with plugins/llms.
  */
-export function twinPath(pathname: string): string {
-  const path = pathname.split(/[?#]/)[0] ?? '';
-  const bare = path.replace(/\/index\.html$/, '').replace(/\/+$/, '');
-  return `${bare || ''}.md`;
-}
 
 /** Labels of the page's Markdown actions: ours alone (no theme translation exists for them). */
 export const MARKDOWN_LABELS = {

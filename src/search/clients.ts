@@ -8,7 +8,8 @@
  */
 import {RetryError} from './errors';
 import type {SearchRequest, SearchResponse} from './localClient';
-import {SUPERSEDED, WORKER_GLOBAL, WORKER_META, type WorkerReply, type WorkerRequest} from './workerProtocol';
+import {SUPERSEDED, WORKER_GLOBAL, type WorkerReply, type WorkerRequest} from './workerProtocol';
+import {WORKER_META} from '../shared/search/meta';
 
 export interface AlgoliaLikeClient {
   search(input: {requests: SearchRequest[]}): Promise<{results: SearchResponse[]}>;

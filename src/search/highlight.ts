@@ -6,7 +6,7 @@
  * only then are the highlight tags added: a page that shows `<script>` in its
  * text cannot inject it.
  */
-import {cleanText, tokenize} from './text';
+import {cleanText, tokenize} from '../shared/search/text';
 
 export interface HighlightValue {
   value: string;

@@ -45,11 +45,11 @@ import {
   type TermSource,
   type Vocabulary,
   type VocabularyFile,
-} from './engine';
-import {MAX_EXPANDED_WORDS, MAX_QUERY_WORDS, sanitizeQuery, switchLayout} from './forgiving';
+} from '../shared/search/engine';
+import {MAX_EXPANDED_WORDS, MAX_QUERY_WORDS, sanitizeQuery, switchLayout} from '../shared/search/forgiving';
 import {highlightAndSnippet, matcherFor, type HighlightTags, type HighlightValue} from './highlight';
 import {RetryError} from './errors';
-import {foldCase, isQuestion, normalizeToken, queryTerms} from './text';
+import {foldCase, isQuestion, normalizeToken, queryTerms} from '../shared/search/text';
 
 export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];

@@ -6,7 +6,7 @@
 import {useMemo} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {createHostedSearchClient, getLocalSearchClient, type AlgoliaLikeClient, type LocalDocSearchClient} from './clients';
-import {DEFAULT_SEARCH_OPTIONS, type MonqSearchOptions} from './options';
+import {DEFAULT_SEARCH_OPTIONS, type MonqSearchOptions} from '../shared/search/options';
 
 export interface SearchBackend {
   options: MonqSearchOptions;

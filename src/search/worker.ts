@@ -9,7 +9,7 @@
  * The worker finds the site from its own address: `<base>search/worker.<hash>.js`.
  */
 import {createLocalSearchClient} from './localClient';
-import {DEFAULT_SEARCH_OPTIONS} from './options';
+import {DEFAULT_SEARCH_OPTIONS} from '../shared/search/options';
 import type {SearchRequest, SearchResponse} from './localClient';
 import {newestOnly} from './newestOnly';
 import type {WorkerReply, WorkerRequest} from './workerProtocol';

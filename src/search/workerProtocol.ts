@@ -25,18 +25,7 @@ export type WorkerReply =
 /** The name of the error a superseded search rejects with in the page (clients.ts). */
 export const SUPERSEDED = 'SupersededSearch';
 
-/** `<meta name="monq:search-worker" content="/search/worker.<hash>.js">`, written by plugins/search-index. */
-export const WORKER_META = 'monq:search-worker';
-
-/** `<meta name="monq:search-tags" content="default docs-default-9.0 docs-upgrade-current">`: latest versions. */
-export const TAGS_META = 'monq:search-tags';
-
-/**
- * `<meta name="monq:site-storage" content="localStorage -feb">`: the site's storage and the namespace
- * Docusaurus appends to every key (`docs-preferred-version-default-feb`), so that the boot reads the
- * remembered docs version under the key the theme writes.
- */
-export const STORAGE_META = 'monq:site-storage';
+/* The page's meta tags (the worker's address, the latest versions, the storage): src/shared/search/meta.ts. */
 
 /** The global under which the page keeps its one worker (the boot may have started it). */
 export const WORKER_GLOBAL = 'monqSearchWorker';

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { hydrated, siteUnderTest } from './lib';
 import { GLOSSARY_FILE, parseGlossary } from '../../plugins/content/glossary';
-import { MORE_LABEL } from '../../src/lib/glossaryCard';
+import { MORE_LABEL } from '../../src/shared/glossaryCard';
 
 const site = siteUnderTest();
 const glossary = parseGlossary(readFileSync(GLOSSARY_FILE, 'utf8'));

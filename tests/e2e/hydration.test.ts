@@ -9,7 +9,7 @@ import type { Page, Route } from 'playwright-core';
 import { axeViolations, firstInput, hydrated, siteUnderTest, startServer } from './lib';
 import type { RunningServer } from '../../scripts/lib/static-server';
 import { VARIANTS } from '../../scripts/build-variant';
-import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
+import { METRICA_TAG_URL } from '../../src/shared/metrica';
 
 const site = siteUnderTest();
 /** The build with the analytics counter on (scripts/test.sh builds it; see reader.test.ts). */

@@ -16,8 +16,8 @@ import type { Browser, Page } from 'playwright-core';
 import { buildDir, launchBrowser, openPage, visit } from './lib';
 import { nginxBinary, startNginx, type RunningNginx } from '../../scripts/lib/nginx-server';
 import { MOVED, REDIRECTS, nginxRedirectRules } from '../../config/redirects';
-import { indexFiles, type Manifest } from '../../src/search/engine';
-import { movedTarget } from '../../src/lib/moved';
+import { indexFiles, type Manifest } from '../../src/shared/search/engine';
+import { movedTarget } from '../../src/shared/moved';
 import { sitemapLocations } from '../../scripts/check-sitemap';
 import { get, type Reply } from '../fixtures/http';
 

@@ -2,7 +2,7 @@
  * The GitHub Pages artifact: the build packed as .github/workflows/deploy.yml uploads it
  * (scripts/lib/pages-artifact.ts) and served at the root of a plain static host with none of our
  * server rules (scripts/lib/static-server.ts, `plain`): every page of its sitemap answers, and the
- * not-found page sends old addresses on by itself (src/lib/moved.ts), before the page's scripts start.
+ * not-found page sends old addresses on by itself (src/shared/moved.ts), before the page's scripts start.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

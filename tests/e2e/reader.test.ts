@@ -18,7 +18,7 @@ const DESKTOP_BREAKPOINT_PX = 996;
 /** The theme's delay before the route-change progress bar appears (ms; spec, section 4). */
 const PROGRESS_BAR_DELAY_MS = 200;
 import { DUMMY_METRICA_ID, VARIANTS } from '../../scripts/build-variant';
-import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
+import { METRICA_TAG_URL } from '../../src/shared/metrica';
 import { LOADING_DELAY_MS } from '../../src/lib/reader/loading';
 import { ENTRY_SCRIPT } from '../../plugins/perf/ssr-template';
 

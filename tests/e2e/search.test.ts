@@ -14,7 +14,7 @@ import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {Browser, Page} from 'playwright-core';
 import {createLocalSearchClient, type LocalSearchClient} from '../../src/search/localClient';
-import type {Manifest} from '../../src/search/engine';
+import type {Manifest} from '../../src/shared/search/engine';
 import {buildDir, launchBrowser, openPage, startServer, visit} from './lib';
 import {fileFetcher, indexPagePaths} from '../../scripts/lib/search-files';
 

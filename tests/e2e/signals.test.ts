@@ -16,7 +16,7 @@ import { nginxBinary, startNginx, type RunningNginx } from '../../scripts/lib/ng
 import { SIGNAL_FIELDS } from '../../src/lib/reader/signals';
 import type { RunningServer } from '../../scripts/lib/static-server';
 import { DUMMY_METRICA_ID, VARIANTS } from '../../scripts/build-variant';
-import { METRICA_TAG_URL } from '../../src/lib/reader/metrica';
+import { METRICA_TAG_URL } from '../../src/shared/metrica';
 import { GOALS, SEARCH_SETTLE_MS } from '../../src/lib/reader/goals';
 
 const metricaBuildDir = resolve(process.env.MONQ_DOCS_METRICA_BUILD_DIR ?? VARIANTS.metrica!.outDir);

@@ -343,7 +343,7 @@ describe('words', () => {
     const { CHANGES_BASE } = await import('../../config/changes');
     const [[, options]] = perfPlugins(readEnv({}), [docsOptions(readEnv({}))], [CHANGES_BASE]) as [[unknown, { routeParts: string[] }]];
     assert.deepEqual(options.routeParts, ['/docs/changes/', '/docs/8.9/', '/docs/']);
-    const { partOf } = await import('../../src/lib/routes/partOf.cjs');
+    const { partOf } = await import('../../src/shared/routes/partOf.cjs');
     assert.equal(partOf('/docs/changes/guide/reports/', options.routeParts), 0);
     assert.equal(partOf('/docs/guide/reports/', options.routeParts), 2);
   });

@@ -1,5 +1,5 @@
 /**
- * Code colours as CSS variables (src/lib/code/themeVariables.ts, plugins/perf/code-theme.ts): the
+ * Code colours as CSS variables (src/shared/code/themeVariables.ts, plugins/perf/code-theme.ts): the
  * markup's dictionary refers to variables only, and the stylesheet every page carries gives them each
  * mode's colours from config/prism.ts. (tests/unit/quality-prism.test.ts checks the rendered markup
  * against prism-react-renderer's, and tests/e2e/site.test.ts the colours a reader sees.)
@@ -16,7 +16,7 @@ import {
   themeCss,
   themeVariables,
   variableName,
-} from '../../src/lib/code/themeVariables';
+} from '../../src/shared/code/themeVariables';
 import { CODE_THEME_ATTRIBUTE, codeThemeCss, injectCodeTheme } from '../../plugins/perf/code-theme';
 import perfPlugin from '../../plugins/perf/index';
 

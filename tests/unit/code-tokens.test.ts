@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import rehypeCodeTokens, { codeEntries, languageOf } from '../../plugins/perf/rehype-code-tokens';
-import { codeKey } from '../../src/lib/code/tokens';
+import { codeKey } from '../../src/shared/code/tokens';
 
 const PAGE = [
   '# Пример',
@@ -42,7 +42,7 @@ test('the language of a block comes from its language- class, lower case, text w
 
 test('a compiled page registers the runs of each of its code blocks, once per block', async () => {
   const output = (await compile(PAGE, { rehypePlugins: [rehypeCodeTokens] }));
-  assert.match(output, /import \{registerCodeTokens\} from "@site\/src\/lib\/code\/tokens"/);
+  assert.match(output, /import \{registerCodeTokens\} from "@site\/src\/shared\/code\/tokens"/);
   const json = /registerCodeTokens\(JSON\.parse\(("(?:[^"\\]|\\.)*")\)\)/.exec(output)?.[1];
   assert.ok(json, 'the registration call is in the module');
   const entries = JSON.parse(JSON.parse(json) as string) as [string, unknown][];

@@ -21,7 +21,7 @@ import {
 } from '../../plugins/content/glossary';
 import rehypeGlossaryCards, { addGlossaryCards } from '../../plugins/content/rehype-glossary-cards';
 import { rehypePlugins } from '../../config/content';
-import { CARD_CLASS, MORE_LABEL, TERM_CLASS } from '../../src/lib/glossaryCard';
+import { CARD_CLASS, MORE_LABEL, TERM_CLASS } from '../../src/shared/glossaryCard';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/glossary/${name}`, import.meta.url), 'utf8');
 const glossary = parseGlossary(fixture('glossary.mdx'));

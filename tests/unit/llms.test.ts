@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { articleHtml, articleToMarkdown, escapeText, pageToMarkdown } from '../../plugins/llms/html-to-markdown';
 import { llmsFullTxt, llmsTxt, type LlmsBook } from '../../plugins/llms/llms-txt';
 import { versionSections } from '../../plugins/llms/index';
-import { copyTwin, twinPath } from '../../src/lib/markdownTwin';
+import { copyTwin } from '../../src/lib/markdownTwin';
+import { twinPath } from '../../src/shared/markdownTwin';
 
 const PAGE = 'https://docs.monq.ru/docs/solutions/automation/rsm-autobuild/';
 const md = (html: string, title?: string) => articleToMarkdown(`<div class="theme-doc-markdown markdown">${html}</div>`, { pageUrl: PAGE, title });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';
 import { MOVED, REDIRECTS, nginxRedirectRules } from '../../config/redirects';
 import { ARCHIVED_VERSIONS } from '../../config/site';
-import { MOVED_ATTRIBUTE, MOVED_NOTICE_ID, checkMovedRules, movedNoscript, movedScript, movedTarget, type MovedRule } from '../../src/lib/moved';
+import { MOVED_ATTRIBUTE, MOVED_NOTICE_ID, checkMovedRules, movedNoscript, movedScript, movedTarget, type MovedRule } from '../../src/shared/moved';
 
 /** What a reader asks for and where the site sends them (null: the not-found page). */
 const CASES: [string, string | null][] = [

@@ -11,9 +11,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import * as stock from 'prism-react-renderer';
 import type { PrismTheme } from 'prism-react-renderer';
 import * as replay from '../../src/lib/code/highlight';
-import { themeVariables } from '../../src/lib/code/themeVariables';
+import { themeVariables } from '../../src/shared/code/themeVariables';
 import { BUNDLED_LANGUAGES, encodeCode, hasGrammar, highlightedVariants, tokenize } from '../../plugins/perf/code-tokens';
-import { codeKey, decodeTokens, registerCodeTokens } from '../../src/lib/code/tokens';
+import { codeKey, decodeTokens, registerCodeTokens } from '../../src/shared/code/tokens';
 import { ADDITIONAL_LANGUAGES, darkCodeTheme, lightCodeTheme } from '../../config/prism';
 import { blend, contrastRatio, parseColor } from '../../scripts/lib/bench-contrast';
 

@@ -8,7 +8,7 @@ import {
   isPageView,
   pageViewHit,
   type LocationLike,
-} from '../../src/lib/reader/metrica';
+} from '../../src/shared/metrica';
 import { buildCsp } from '../../plugins/deploy/csp';
 
 const origin = 'https://docs.monq.ru';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, it} from 'node:test';
-import {indexFiles} from '../../src/search/engine';
+import {indexFiles} from '../../src/shared/search/engine';
 import {createLocalSearchClient, type LocalSearchClient, type SearchRequest} from '../../src/search/localClient';
 import {buildFixtureSite, CORPUS, ORIGIN, pagingCorpus, type FixtureSite} from '../fixtures/search/corpus';
 

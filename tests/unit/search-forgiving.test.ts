@@ -11,7 +11,7 @@ import {
   typoVariants,
   type IndexedRecord,
   type TermSource,
-} from '../../src/search/engine';
+} from '../../src/shared/search/engine';
 import {scorePostings} from '../../plugins/search-index/split';
 import {
   MAX_QUERY_LENGTH,
@@ -21,7 +21,7 @@ import {
   sanitizeQuery,
   soundKeys,
   switchLayout,
-} from '../../src/search/forgiving';
+} from '../../src/shared/search/forgiving';
 import {createLocalSearchClient, type LocalSearchClient, type SearchRequest} from '../../src/search/localClient';
 import {buildFixtureSite, CORPUS, ORIGIN, type FixtureSite} from '../fixtures/search/corpus';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {pageWindow, withVersion} from '../../src/search/searchPage';
-import {missingResultsUrl} from '../../src/search/options';
+import {missingResultsUrl} from '../../src/shared/search/options';
 
 describe('search page helpers', () => {
   it('replaces the docs version in the contextual filters', () => {

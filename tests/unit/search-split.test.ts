@@ -16,9 +16,9 @@ import {
   type Manifest,
   type IndexedPage,
   type IndexedRecord,
-} from '../../src/search/engine';
+} from '../../src/shared/search/engine';
 import {createLocalSearchClient, tagWeight, type LocalSearchClient} from '../../src/search/localClient';
-import {isQuestion} from '../../src/search/text';
+import {isQuestion} from '../../src/shared/search/text';
 import {splitIndex, DOC_CHUNK_CHARS} from '../../plugins/search-index/split';
 import {buildFixtureSite, CORPUS, ORIGIN, type FixtureSite} from '../fixtures/search/corpus';
 

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import {readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, it} from 'node:test';
-import {expandQuery, prepareSynonyms, queryWords, type SynonymTable} from '../../src/search/engine';
-import {parseSynonyms} from '../../src/search/forgiving';
-import {indexTerms, queryTerms} from '../../src/search/text';
+import {expandQuery, prepareSynonyms, queryWords, type SynonymTable} from '../../src/shared/search/engine';
+import {parseSynonyms} from '../../src/shared/search/forgiving';
+import {indexTerms, queryTerms} from '../../src/shared/search/text';
 
 const SYNONYMS_FILE = 'config/search-synonyms.txt';
 const DOCS_90 = 'versioned_docs/version-9.0';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {escapeHtml, highlight, matcherFor, snippet} from '../../src/search/highlight';
-import {indexTerms, normalizeWord, queryTerms, tokenize} from '../../src/search/text';
+import {indexTerms, normalizeWord, queryTerms, tokenize} from '../../src/shared/search/text';
 
 const TAGS = {pre: '<mark>', post: '</mark>'};
 

@@ -5,8 +5,8 @@ import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
 import { ENTRY_SCRIPT, bootSource, splitLeadingLinks, ssrTemplate, type MonqBoot } from '../../plugins/perf/ssr-template';
 import { pageTemplate } from '../../config/perf';
 import { readEnv } from '../../config/env';
-import { counterSnippet } from '../../src/lib/reader/metrica';
-import { SEARCH_SHELL_TEXT } from '../../src/lib/hydration/searchShell';
+import { counterSnippet } from '../../src/shared/metrica';
+import { SEARCH_SHELL_TEXT } from '../../src/shared/searchShell';
 import { LOADING_TEXT } from '../../src/lib/reader/loading';
 import { readFileSync } from 'node:fs';
 

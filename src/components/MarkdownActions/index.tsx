@@ -8,7 +8,8 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
-import { COPY_CONFIRM_MS, MARKDOWN_LABELS, copyTwin, twinPath } from '@site/src/lib/markdownTwin';
+import { COPY_CONFIRM_MS, MARKDOWN_LABELS, copyTwin } from '@site/src/lib/markdownTwin';
+import { twinPath } from '@site/src/shared/markdownTwin';
 import styles from './styles.module.css';
 
 type CopyState = 'idle' | 'copied' | 'failed';

@@ -21,7 +21,7 @@ import {
   type FeedbackAnswer,
   type FeedbackReason,
 } from '@site/src/lib/reader/goals';
-import { ISSUES_URL } from '@site/config/site';
+import { ISSUES_URL } from '@site/src/shared/site';
 import styles from './styles.module.css';
 
 type Step = 'ask' | 'reasons' | 'done';

@@ -5,7 +5,7 @@
  * counter the name points at sink-off.ts.
  */
 import siteConfig from '@generated/docusaurus.config';
-import { counterId } from '../reader/metrica';
+import { counterId } from '../../shared/metrica';
 import type { GoalName, GoalParams } from '../reader/goals';
 
 type Ym = (id: number, method: string, ...args: unknown[]) => void;

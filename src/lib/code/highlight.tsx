@@ -1,20 +1,20 @@
 /**
  * `prism-react-renderer` as the bundles see it (aliased by plugins/perf): the same `Highlight`
  * component, but the tokens of a code block come from the build (plugins/perf/rehype-code-tokens.ts
- * registers them with the page module, src/lib/code/tokens.ts keeps them) instead of Prism running in
+ * registers them with the page module, src/shared/code/tokens.ts keeps them) instead of Prism running in
  * the browser. Server and browser render from the same tokens, so hydration matches.
  *
  * The rendering code follows prism-react-renderer 2.4.1 (src/components/*.ts, src/utils/*.ts), with
- * one difference: the colours are CSS variables (src/lib/code/themeVariables.ts), defined per colour
+ * one difference: the colours are CSS variables (src/shared/code/themeVariables.ts), defined per colour
  * mode by a stylesheet in every page (plugins/perf/code-theme.ts). The markup is the same in both
  * modes, so the server renders it right for a dark page too and hydration does not rewrite it.
  */
 import { createElement, useCallback, useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import clsx from 'clsx';
 import type { PrismTheme } from 'prism-react-renderer';
-import { darkCodeTheme, lightCodeTheme } from '../../../config/prism';
-import { lookupCodeTokens, plainTokens, type CodeToken as Token } from './tokens';
-import { themeStyles, type StyleDict } from './themeVariables';
+import { darkCodeTheme, lightCodeTheme } from '../../shared/code/prism';
+import { lookupCodeTokens, plainTokens, type CodeToken as Token } from '../../shared/code/tokens';
+import { themeStyles, type StyleDict } from '../../shared/code/themeVariables';
 
 /**
  * The dictionary of both colour modes: prism-react-renderer's keys and properties (types merged in

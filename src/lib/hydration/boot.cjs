@@ -22,7 +22,7 @@
  * A page can ask to start at once: `<html data-hydrate="load">` always, `<html data-hydrate="query">`
  * when its address has a query string (the search page shows the results of `?q=`). Builds with the analytics counter
  * wait for the first input too: the counter's inline snippet counts the first view on load
- * (src/lib/reader/metrica.ts). The scripts are inserted once the document is parsed; a page that
+ * (src/shared/metrica.ts). The scripts are inserted once the document is parsed; a page that
  * starts while it is parsed preloads them meanwhile.
  *
  * The page's route chunks (plugins/perf/route-chunk-origins.ts) are prefetched with the entry scripts

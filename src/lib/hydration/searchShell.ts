@@ -11,18 +11,7 @@
  * with i18n/ru/code.json). The page template passes them to the boot.
  */
 
-export const SEARCH_SHELL_TEXT = {
-  /** `theme.SearchModal.searchBox.searchInputLabel` */
-  label: 'Поиск',
-  /** `theme.SearchModal.searchBox.placeholderText` */
-  placeholder: 'Поиск по документации',
-  /** `theme.SearchModal.searchBox.cancelButtonText` */
-  cancel: 'Отменить',
-  /** `monq.loading.inProgress` (src/lib/reader/loading.ts) */
-  loading: 'Загрузка…',
-  /** `theme.SearchModal.noResultsScreen.noResultsText` */
-  noResults: 'Нет результатов по запросу',
-} as const;
+/* The shell's strings: src/shared/searchShell.ts (the page template hands them to the boot). */
 
 /** The class of the shell's root element (styles in src/search/search.css). */
 export const SEARCH_SHELL_CLASS = 'monq-search-shell';

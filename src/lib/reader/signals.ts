@@ -5,10 +5,10 @@
  * fields only). Pure and unit-tested; the browser side is src/lib/analytics/site.ts, the report of the
  * log scripts/signals-report.ts.
  */
+import { SIGNALS_PATH } from '../../shared/signals';
 import { GOAL_QUERY_LIMIT, sendableText, type GoalName, type GoalParams } from './goals';
 
-/** The path the signals go to, under the site's base URL (deploy/nginx answers `/_signals`). */
-export const SIGNALS_PATH = '_signals';
+/* The path the signals go to: src/shared/signals.ts (`SIGNALS_PATH`, shared with plugins/analytics). */
 
 /**
  * Every parameter a signal may carry, in the order they are sent. `goal` is the goal's name; the

@@ -14,7 +14,7 @@
  */
 
 import flat from '@docusaurus/core/lib/client/flat';
-import { partOf } from './partOf.cjs';
+import { partOf } from '../../shared/routes/partOf.cjs';
 
 export { partOf };
 

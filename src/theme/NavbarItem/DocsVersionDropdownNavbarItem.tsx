@@ -10,7 +10,7 @@ import type { WrapperProps } from '@docusaurus/types';
 import { useActivePlugin, useDocsVersionCandidates } from '@docusaurus/plugin-content-docs/client';
 import { isVersionDropdownHidden } from '@site/src/lib/versionDropdown';
 import { pdfLinkHtml, usePdfAvailable } from '@site/src/lib/pdfLink';
-import { pdfHref } from '@site/config/pdf';
+import { pdfHref } from '@site/src/shared/site';
 
 type Props = WrapperProps<typeof DocsVersionDropdownNavbarItemType>;
 

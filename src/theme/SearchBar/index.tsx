@@ -49,7 +49,7 @@ import {useSearchBackend} from '@site/src/search/useSearchBackend';
 import type * as DialogParts from '@site/src/search/dialogParts';
 import DialogLoading from '@site/src/search/DialogLoading';
 import {trackLazyLoad, type LoadingProps} from '@site/src/lib/reader/loading';
-import {missingResultsUrl, SEARCH_PRELOAD_DELAY_MS, type MonqSearchOptions} from '@site/src/search/options';
+import {missingResultsUrl, SEARCH_PRELOAD_DELAY_MS, type MonqSearchOptions} from '@site/src/shared/search/options';
 import {createSearchStatusStore, trackSearchClient, type SearchStatusStore} from '@site/src/search/status';
 import {buttonTranslations} from '@site/src/search/buttonTranslations';
 import {isPlainClick} from '@site/src/lib/article/links';

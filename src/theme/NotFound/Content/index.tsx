@@ -2,9 +2,8 @@ import React, { type ReactNode } from 'react';
 import Content from '@theme-original/NotFound/Content';
 import type ContentType from '@theme/NotFound/Content';
 import type { WrapperProps } from '@docusaurus/types';
-import { MOVED } from '@site/config/redirects';
-import { ARCHIVED_VERSIONS } from '@site/config/site';
-import { MOVED_NOTICE_ID, movedNoscript, movedScript } from '@site/src/lib/moved';
+import { MOVED, MOVED_NOTICE_ID, movedNoscript, movedScript } from '@site/src/shared/moved';
+import { ARCHIVED_VERSIONS } from '@site/src/shared/site';
 
 type Props = WrapperProps<typeof ContentType>;
 
@@ -22,7 +21,7 @@ const NOSCRIPT = SERVER ? movedNoscript(ARCHIVED_VERSIONS) : '';
 
 /**
  * Wrapper: before the theme's «Страница не найдена», a notice that the inline script fills when the
- * address is an old one (src/lib/moved.ts): «Страница переехала: <ссылка>», and the page goes there.
+ * address is an old one (src/shared/moved.ts): «Страница переехала: <ссылка>», and the page goes there.
  * The script runs while the HTML is parsed, not at hydration; the elements it changes are rendered
  * with props that hydration does not diff (`hidden`, dangerouslySetInnerHTML).
  */

@@ -1,6 +1,6 @@
 /**
- * Old addresses that lead somewhere else: one rule table (config/redirects.ts, `MOVED`) read by two
- * servers that must agree.
+ * Old addresses that lead somewhere else: one rule table (`MOVED` below; config/redirects.ts
+ * turns it into nginx rules) read by two servers that must agree.
  *
  * - nginx answers each rule with a 301 (`location ~ <pattern> { return 301 <target>; }`, generated
  *   by config/redirects.ts at build time);
@@ -18,6 +18,23 @@ export interface MovedRule {
   /** Absolute path or https URL, with `$1` … `$9` for the pattern's groups. */
   target: string;
 }
+
+/**
+ * Old address families, first match wins. The exact redirects of config/redirects.ts are tried before
+ * them (nginx: they come first in the include; a static host has a redirect page for each).
+ */
+export const MOVED = [
+  // 9.0 used to have a prefix of its own; it now lives at the root of /docs/
+  { pattern: '^/docs/9\\.0/(.+)$', target: '/docs/$1' },
+  // the old portal's scheme; /current/ru/ itself is a page that explains the move
+  { pattern: '^/current/ru/(?!index\\.html$)(.+)$', target: '/docs/$1' },
+  // 8.0 to 8.8 and the 7 line (7.0 to 7.15 and its 7.x) are archived on sites of their own, each
+  // under its own version prefix
+  { pattern: '^/docs/(8\\.[0-8])(?:/(.*))?$', target: 'https://v8.docs.monq.ru/docs/$1/$2' },
+  { pattern: '^/docs/(7\\.(?:x|1[0-5]|[0-9]))(?:/(.*))?$', target: 'https://v7.docs.monq.ru/docs/$1/$2' },
+] as const satisfies readonly MovedRule[];
+// Checked where they are used (config/redirects.ts `nginxRedirectRules`, every build) and in
+// tests/unit/moved.test.ts, not when the module loads: the browser's bundle must be able to leave them out.
 
 /**
  * The new address of `path`, or null when no rule matches. Self-contained (no reference outside its

@@ -6,7 +6,7 @@
  */
 import React, { type ReactNode } from 'react';
 import Footer from '@theme-init/DocItem/Footer';
-import PageFeedback from '@site/src/components/PageFeedback';
+import PageFeedback from '../../..';
 
 export default function FooterWithFeedback(): ReactNode {
   return (
