@@ -17,13 +17,14 @@ import type { MonqSearchOptions } from '../src/shared/search/options';
 import type { SiteEnv } from './env';
 import { ISSUES_URL, SEARCH_HITS_PER_PAGE } from './site';
 import { CHANGES_BASE } from './changes';
+import { GLOSSARY_FILE } from '../plugins/content/glossary';
 
 /** Route of the full results page: `/demo-search/?q=...`. */
 export const SEARCH_PAGE_PATH = 'demo-search';
 /** Synonyms, jargon and English terms of the local search, edited by writers (see CONTRIBUTING.md). */
 export const SEARCH_SYNONYMS_FILE = 'config/search-synonyms.txt';
-/** The glossary's source: its terms' abbreviations lead search to the guides that explain them. */
-export const SEARCH_GLOSSARY_FILE = 'src/pages/glossary.mdx';
+/** The glossary's source (the one the glossary cards read): its abbreviations lead search to the guides. */
+export const SEARCH_GLOSSARY_FILE = GLOSSARY_FILE;
 
 /** Inert values of the theme's required fields in local mode (never sent anywhere). */
 const LOCAL_APP_ID = 'LOCAL';
