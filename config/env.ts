@@ -13,7 +13,7 @@ export interface SiteEnv {
   /**
    * `DOCS_HYDRATION=load`: escape hatch that loads the browser bundle with every page, as stock
    * Docusaurus does. The default, `intent`, starts it at the reader's first input
-   * (src/lib/hydration/boot.cjs), with an analytics counter too: the counter's inline snippet counts
+   * (src/lib/hydration/boot.ts), with an analytics counter too: the counter's inline snippet counts
    * the first view on load without starting the page's scripts (src/shared/metrica.ts).
    */
   hydration: 'intent' | 'load';

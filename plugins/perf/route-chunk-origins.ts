@@ -16,7 +16,7 @@
  * list a chunk with all its siblings in every chunk group it belongs to: for `@theme/DocItem` that
  * added the chunks of `@theme/MDXPage`, 3.8 KB gzip that a doc page never runs.) The page template then gets the route chunks in `scripts` and hands them to the
  * hydration boot, which prefetches them with the entry scripts; `main.js` then loads the ones it needs
- * from the cache (plugins/perf/ssr-template.ts, src/lib/hydration/boot.cjs).
+ * from the cache (plugins/perf/ssr-template.ts, src/lib/hydration/boot.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 

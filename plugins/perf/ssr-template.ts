@@ -9,22 +9,13 @@
  *   behind them, and the browser laid out and painted the page again. The template writes those
  *   leading links at the end of `<head>`, where the browser also sees them earlier.
  * - With `hydration: 'intent'` the entry scripts get no `<script defer>`: the inline boot
- *   (src/lib/hydration/boot.cjs) prefetches them and runs them at the reader's first input
+ *   (src/lib/hydration/boot.ts, compiled by boot-script.ts) prefetches them and runs them at the reader's first input
  *   (plugins/perf/README.md). To remove: `DOCS_HYDRATION=load`, or drop `ssrTemplate` from the config.
  */
-import { createRequire } from 'node:module';
 import { counterSnippet } from '../../src/shared/metrica';
-import { SEARCH_SHELL_TEXT } from '../../src/shared/searchShell';
+import { bootSource } from './boot-script';
 
-/** The boot function (plain JavaScript, run in the browser; `src/lib/hydration/boot.cjs`). */
-export type MonqBoot = (
-  config: {
-    scripts: string[];
-    search?: Record<keyof typeof SEARCH_SHELL_TEXT, string>;
-  },
-  win?: Window,
-) => void;
-const { monqBoot } = createRequire(import.meta.url)('../../src/lib/hydration/boot.cjs') as { monqBoot: MonqBoot };
+export { bootSource };
 
 /** Leading `<link>` elements of the rendered app: what moves to `<head>`. */
 export const LEADING_LINKS = /^(?:\s*<link\b[^>]*>)*/;
@@ -47,20 +38,6 @@ export interface TemplateOptions {
 }
 
 /**
- * `monqBoot` as an inline script: its source without comments and indentation. A line comment is
- * only ever a whole line there, and no string in it holds a comment marker.
- */
-export function bootSource(): string {
-  return monqBoot
-    .toString()
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('//'))
-    .join('\n');
-}
-
-/**
  * The entry scripts among a page's scripts: Docusaurus's runtime and `main.js`. The others are the
  * page's route chunks (route-chunk-origins.ts), which `main.js` loads itself.
  */
@@ -68,16 +45,15 @@ export const ENTRY_SCRIPT = /(?:^|\/)(?:runtime~)?main(?:\.[\w-]+)?\.js$/;
 
 /**
  * The inline script that loads the page's entry scripts on intent and prefetches its route chunks
- * (both from `it.scripts`). The route chunks differ from page to page, so they are an attribute, not
- * part of the script's text: one Content-Security-Policy hash covers the boot of every page. The
- * search shell's strings are the same on every page too.
+ * (both from `it.scripts`, in the script's `data-scripts` and `data-prefetch`: src/lib/hydration/boot.ts
+ * `BOOT_ATTRIBUTES`). The route chunks differ from page to page, so they are attributes, not part of
+ * the script's text: one Content-Security-Policy hash covers the boot of every page.
  */
 export function bootScript(): string {
   const entry = `it.scripts.filter((script) => ${ENTRY_SCRIPT.toString()}.test(script))`;
   const chunks = `it.scripts.filter((script) => !${ENTRY_SCRIPT.toString()}.test(script))`;
-  const scripts = `<%~ JSON.stringify(${entry}.map((script) => it.baseUrl + script)) %>`;
-  const prefetch = `<%= ${chunks}.map((script) => it.baseUrl + script).join(' ') %>`;
-  return `<script data-prefetch="${prefetch}">(${bootSource()})({scripts:${scripts},search:${JSON.stringify(SEARCH_SHELL_TEXT)}})</script>`;
+  const list = (scripts: string) => `<%= ${scripts}.map((script) => it.baseUrl + script).join(' ') %>`;
+  return `<script data-prefetch="${list(chunks)}" data-scripts="${list(entry)}">${bootSource()}</script>`;
 }
 
 /** The template, from the options; rendered by Docusaurus with Eta (`it` is the page). */

@@ -2,7 +2,7 @@
  * JavaScript a page executes: every script the browser fetches for it until the network is idle (the
  * entry scripts and the chunks the route loads; a `<link rel=prefetch>` is not executed and not
  * counted), weighed as the gzip size of the built file. Two figures: before the reader's first input
- * (a page waits for it to start its scripts: src/lib/hydration/boot.cjs) and after it, which is
+ * (a page waits for it to start its scripts: src/lib/hydration/boot.ts) and after it, which is
  * everything the page runs to become interactive. Work the site defers on purpose is counted too: the
  * image zoom starts `IMAGE_ZOOM_DELAY_MS` after the page renders and fetches medium-zoom on a page
  * with images, so the measure waits for it instead of racing it. The search worker is counted as well:
@@ -20,7 +20,7 @@ export const KB = 1000;
 /**
  * The budgets readers feel (issue 47), gzip: the page's own JavaScript after the first input (the
  * search worker aside) at most 130 KB; the search worker on its own at most 15 KB; the inline boot
- * every page carries (src/lib/hydration/boot.cjs, bytes of HTML) at most 4 KB.
+ * every page carries (src/lib/hydration/boot.ts, bytes of HTML) at most 4 KB.
  */
 export const JS_BUDGET_FAIL_KB = 130;
 /** Target of the bench: the gate itself. */
@@ -35,7 +35,7 @@ export function ownScripts(scripts: readonly ScriptWeight[]): ScriptWeight[] {
 
 /** The inline boot of a built page (its `<script data-prefetch>`), raw and gzip bytes; null when absent. */
 export function inlineBoot(html: string): { raw: number; gzip: number } | null {
-  const script = /<script data-prefetch="[^"]*">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const script = /<script data-prefetch\b[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
   if (script === undefined) return null;
   const bytes = Buffer.from(script, 'utf8');
   return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
@@ -140,7 +140,7 @@ export async function waitForDeferredScripts(tab: Page): Promise<void> {
 
 /**
  * Give the page the reader's first input (a press of Shift, which starts the browser bundle: see
- * src/lib/hydration/boot.cjs), then wait until it has hydrated (Docusaurus marks
+ * src/lib/hydration/boot.ts), then wait until it has hydrated (Docusaurus marks
  * `<html data-has-hydrated>`) and the network is idle.
  */
 export async function waitForSettled(tab: Page): Promise<void> {

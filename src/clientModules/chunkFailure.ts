@@ -22,7 +22,7 @@ function paragraph(text: string, className?: string): HTMLParagraphElement {
 function showFailure(): void {
   if (document.querySelector(`[${MARKER}]`)) return;
   // The inline boot stops holding clicks back for a hydration that will not come
-  // (src/lib/hydration/boot.cjs): «Повторить» below must work.
+  // (src/lib/hydration/boot.ts): «Повторить» below must work.
   document.documentElement.setAttribute('data-hydration', 'failed');
   const box = document.createElement('div');
   box.className = 'monq-loading monq-loading--failed';

@@ -168,7 +168,7 @@ function setUp(): void {
 
 /**
  * A click on a content image the zoom does not have yet (the click that started the page's scripts,
- * replayed by src/lib/hydration/boot.cjs once the page is interactive, one made within the delay, or
+ * replayed by src/lib/hydration/boot.ts once the page is interactive, one made within the delay, or
  * the first click on an image of the page) opens that image: the reader's first click is not lost.
  */
 function onFirstClick(event: MouseEvent): void {

@@ -16,6 +16,7 @@ import type {AlgoliaLikeClient} from './clients';
 import type {FacetFilters, LocalHit} from './localClient';
 import type {SearchStatusStore} from './status';
 import {modalTranslations, searchTexts} from './translations';
+import {hitTrail} from '../shared/search/hitText';
 
 export interface ModalPanelsProps {
   /** The element DocSearch's modal is portalled into. */
@@ -157,7 +158,7 @@ function OfflineAiScreen({
           <blockquote className="monq-ai-screen__quote">{passage.content}</blockquote>
           <figcaption>
             <Link to={processUrl(passage.url)} onClick={onNavigate} className="monq-ai-screen__passage-link">
-              {[passage.hierarchy.lvl1, passage.hierarchy.lvl2, passage.hierarchy.lvl3].filter(Boolean).join(' › ')}
+              {hitTrail(passage)}
             </Link>
           </figcaption>
         </figure>
@@ -169,7 +170,7 @@ function OfflineAiScreen({
       {sources.status === 'done' && sources.hits.length > 0 && (
         <ul className="monq-ai-screen__sources">
           {sources.hits.map((hit) => {
-            const path = [hit.hierarchy.lvl1, hit.hierarchy.lvl2, hit.hierarchy.lvl3].filter(Boolean).join(' › ');
+            const path = hitTrail(hit);
             const snippetHtml = hit._snippetResult?.content?.value;
             return (
               <li key={hit.objectID}>

@@ -4,7 +4,7 @@
  * minimal client of the hosted service.
  *
  * The page starts the worker when the reader first shows an intent to search; the inline boot may
- * have started it already for the search shell (src/lib/hydration/boot.cjs): then it is reused.
+ * have started it already for the search shell (src/lib/hydration/boot.ts): then it is reused.
  */
 import {RetryError} from './errors';
 import type {SearchRequest, SearchResponse} from './localClient';

@@ -3,7 +3,7 @@
  * run on the page's main thread. Bundled by plugins/search-index into `search/worker.<hash>.js`.
  *
  * Started by the page when the reader first shows an intent to search: the inline boot for the search
- * shell (src/lib/hydration/boot.cjs), or the search bar once the page is interactive (clients.ts).
+ * shell (src/lib/hydration/boot.ts), or the search bar once the page is interactive (clients.ts).
  * Both talk to the same worker, each with its own message ids (see workerProtocol.ts).
  *
  * The worker finds the site from its own address: `<base>search/worker.<hash>.js`.

@@ -1,7 +1,7 @@
 /**
  * The strings of the search shell (src/lib/hydration/searchShell.ts): the dialog's own (the translation
- * ids in the comments; a unit test compares them with i18n/ru/code.json). The page template
- * (plugins/perf/ssr-template.ts) passes them to the inline boot.
+ * ids in the comments; a unit test compares them with i18n/ru/code.json). The inline boot
+ * (src/lib/hydration/boot.ts) is compiled with them.
  */
 
 export const SEARCH_SHELL_TEXT = {

@@ -1,7 +1,7 @@
 /**
  * JavaScript budget on the bench pages (home, a 9.0 page, an 8.9 page, an upgrade page and the search
  * page): before the reader's first input a page runs no script file of the site (hydration on intent,
- * src/lib/hydration/boot.cjs); after it, the gzip bytes of the scripts the page executes to
+ * src/lib/hydration/boot.ts); after it, the gzip bytes of the scripts the page executes to
  * become interactive (entry scripts and the chunks of its route, not the prefetched chunks of other
  * routes) stay at or under 130 KB (JS_BUDGET_FAIL_KB), the search worker the page starts in idle time
  * at or under 15 KB on its own, and the inline boot every page carries at or under 4 KB (issue 47).
@@ -48,7 +48,7 @@ describe(`JavaScript: none before the first input, then within ${JS_BUDGET_FAIL_
       // page has some, and most of them run. The manifest keys chunks by import request across all the
       // places that import it, so a few may be ones this page never needs: at most 5 KB gzip of them.
       const html = readFileSync(join(buildDir, page.replace(/\/?$/, '/'), 'index.html'), 'utf8');
-      const boot = /<script data-prefetch="([^"]*)">/.exec(html);
+      const boot = /<script data-prefetch="([^"]*)"/.exec(html);
       assert.ok(boot, `${page}: the boot script lists the route chunks to prefetch`);
       const prefetch = (boot[1] ?? '').split(' ').filter(Boolean);
       const ran = new Set(weight.scripts.map((script) => script.path));

@@ -1,5 +1,5 @@
 /**
- * Hydration on intent (src/lib/hydration/boot.cjs): a page runs none of the site's scripts until
+ * Hydration on intent (src/lib/hydration/boot.ts): a page runs none of the site's scripts until
  * the reader's first input; what the reader does before the page is interactive is not lost.
  */
 import { after, before, describe, test } from 'node:test';

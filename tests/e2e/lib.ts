@@ -21,7 +21,7 @@ export async function startServer(dir: string = buildDir, options: { plain?: boo
 }
 
 /**
- * The reader's first input, which starts the browser bundle (src/lib/hydration/boot.cjs): a
+ * The reader's first input, which starts the browser bundle (src/lib/hydration/boot.ts): a
  * press of Shift, which no page handles and which changes nothing on the page.
  */
 export async function firstInput(page: Page): Promise<void> {
@@ -56,7 +56,7 @@ export async function reload(page: Page): Promise<void> {
 /** Wait until the document title carries the site suffix (the page title has been applied). */
 export async function titleOf(page: Page): Promise<string> {
   // React briefly resets the title while it takes over the server-rendered page: wait for that first,
-  // unless the page's scripts wait for a first input (src/lib/hydration/boot.cjs).
+  // unless the page's scripts wait for a first input (src/lib/hydration/boot.ts).
   await page
     .locator('html[data-has-hydrated="true"], html[data-hydration="waiting"]')
     .first()

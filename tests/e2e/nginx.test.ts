@@ -67,7 +67,7 @@ describe('the site on nginx', { skip: SKIP }, () => {
     }
     policy = readFileSync(join(buildDir, '.nginx/csp.txt'), 'utf8').trim();
     const home = file('index.html').toString('utf8');
-    // Named by `<script src>`, or by the inline boot that loads it (src/lib/hydration/boot.cjs).
+    // Named by `<script src>`, or by the inline boot that loads it (src/lib/hydration/boot.ts).
     mainScript = /(\/assets\/js\/main\.\w+\.js)/.exec(home)?.[1] ?? '';
     stylesheet = /<link[^>]+href="?(\/assets\/css\/[^"\s>]+\.css)/.exec(home)?.[1] ?? '';
     const manifest = JSON.parse(file('search/manifest.json').toString('utf8')) as Manifest;

@@ -666,7 +666,7 @@ describe('loading, navigation and error states', () => {
 
   /**
    * The prefetch links of the page once it has settled, without the page's own entry scripts (the
-   * boot prefetches them: src/lib/hydration/boot.cjs). The boot's route chunks stay in: with the
+   * boot prefetches them: src/lib/hydration/boot.ts). The boot's route chunks stay in: with the
    * chunks Docusaurus prefetches for the links in view, each file is requested once.
    */
   async function prefetched(page: Page): Promise<string[]> {

@@ -586,7 +586,7 @@ describe('code blocks', () => {
       // Preact writes the style again when it hydrates (spaces, a last semicolon): compared without those.
       const declarations = (style: string | null) => (style ?? '').replace(/\s+/g, '').replace(/;$/, '');
       const markup = async () => [declarations(await pre.getAttribute('style')), declarations(await property.getAttribute('style'))];
-      // Before any input no script of the site has run (src/lib/hydration/boot.cjs): the server's HTML alone.
+      // Before any input no script of the site has run (src/lib/hydration/boot.ts): the server's HTML alone.
       assert.equal(await page.getAttribute('html', 'data-hydration'), 'waiting');
       assert.equal(await page.getAttribute('html', 'data-theme'), mode);
       assert.deepEqual(await shown(), expected[mode], `the ${mode} colours before any input`);

@@ -71,7 +71,7 @@ test("Docusaurus's ComponentCreator in place of ours stops the build", () => {
 const page = (head: string, app: string) => `<!doctype html><html><head>${head}</head><body><div id="__docusaurus">${app}</div></body></html>`;
 
 test('the page template: the boot with hydration on intent, no deferred main.js, hints out of the app', () => {
-  const boot = '<script data-prefetch="/assets/js/1.js">(function(){})({scripts:[]})</script>';
+  const boot = '<script data-prefetch="/assets/js/1.js" data-scripts="/assets/js/main.1a.js">(()=>{})();</script>';
   assert.deepEqual(templateProblems(page(boot, '<div class="x"></div>'), 'intent'), []);
   assert.deepEqual(templateProblems(page('<script src="/assets/js/main.1a.js" defer></script>', '<div></div>'), 'load'), []);
   // Docusaurus's own template: the scripts load with the page, React's hints lead the app

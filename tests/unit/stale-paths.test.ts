@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { commentsOf, findReferences, staleReferences } from '../../scripts/lib/stale-paths';
 
-const NAMES = new Set(['worker.ts', 'clients.ts', 'boot.cjs']);
+const NAMES = new Set(['worker.ts', 'clients.ts', 'boot.ts']);
 
 function stale(file: string, text: string): string[] {
   return staleReferences(file, text, (path) => existsSync(path), NAMES).map(({ path, line }) => `${line}:${path}`);
@@ -13,7 +13,7 @@ function stale(file: string, text: string): string[] {
 test('a comment naming a missing file fails; one naming an existing file passes', () => {
   const source = [
     '/**',
-    ' * Started by the search bar (src/search/workerClient.ts), or by the boot (src/lib/hydration/boot.cjs).',
+    ' * Started by the search bar (src/search/workerClient.ts), or by the boot (src/lib/hydration/boot.ts).',
     ' */',
     'export const worker = 1; // the search bar: workerClient.ts; the page: clients.ts',
   ].join('\n');
@@ -34,8 +34,8 @@ test('strings, template literals and regular expressions are code, not comments'
 
 test('CSS comments are read; a Markdown note is read whole', () => {
   assert.deepEqual(stale('src/css/fixture.css', '/* src/css/gone.css */\na { content: "src/css/also-gone.css"; }'), ['1:src/css/gone.css']);
-  assert.deepEqual(stale('plugins/x/README.md', 'See `plugins/perf/hydration-boot.cjs` and `src/lib/hydration/boot.cjs`.'), [
-    '1:plugins/perf/hydration-boot.cjs',
+  assert.deepEqual(stale('plugins/x/README.md', 'See `plugins/perf/hydration-boot.ts` and `src/lib/hydration/boot.ts`.'), [
+    '1:plugins/perf/hydration-boot.ts',
   ]);
 });
 

@@ -3,7 +3,7 @@
  * (src/theme/EditThisPage).
  * The link is a plain link to the page's Markdown twin (plugins/llms): it works before the page has
  * hydrated and is not routed by the client router. The button copies the twin's text; a click made
- * before hydration is replayed by the boot script (src/lib/hydration/boot.cjs). The confirmation
+ * before hydration is replayed by the boot script (src/lib/hydration/boot.ts). The confirmation
  * appears beside the button in a polite live region, so the button keeps its name.
  */
 import { useEffect, useState, type ReactNode } from 'react';

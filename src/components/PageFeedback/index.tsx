@@ -7,7 +7,7 @@
  * shows the thanks. A «Нет» left without a reason is sent as it is when the reader leaves the page.
  *
  * Plain buttons: a click before the page is interactive is held back by the boot and replayed once it
- * is (src/lib/hydration/boot.cjs). Decisions and texts of the goals: src/lib/reader/goals.ts.
+ * is (src/lib/hydration/boot.ts). Decisions and texts of the goals: src/lib/reader/goals.ts.
  */
 import React, { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';

@@ -1,5 +1,5 @@
 /**
- * The search shell: the dialog the inline boot (boot.cjs) opens when the reader's first action is a
+ * The search shell: the dialog the inline boot (boot.ts) opens when the reader's first action is a
  * click on the search button, Ctrl+K, ⌘K or "/". It has a focused input at once, whatever the page is
  * still loading; the real dialog (src/theme/SearchBar) opens from the replayed click and takes over.
  *
@@ -8,10 +8,8 @@
  * as plain links, so that the reader's first query is answered before the page is interactive.
  *
  * Its strings are the dialog's own (the translation ids in the comments; a unit test compares them
- * with i18n/ru/code.json). The page template passes them to the boot.
+ * with i18n/ru/code.json): src/shared/searchShell.ts, compiled into the boot.
  */
-
-/* The shell's strings: src/shared/searchShell.ts (the page template hands them to the boot). */
 
 /** The class of the shell's root element (styles in src/search/search.css). */
 export const SEARCH_SHELL_CLASS = 'monq-search-shell';

@@ -36,7 +36,6 @@ import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import {isRegexpStringMatch, useSearchLinkCreator} from '@docusaurus/theme-common';
 import {
-  useAlgoliaContextualFacetFilters,
   useSearchResultUrlProcessor,
   useAlgoliaAskAi,
   mergeFacetFilters,
@@ -56,6 +55,7 @@ import {isPlainClick} from '@site/src/lib/article/links';
 import {takeOverSearchShell, type TakenShell} from '@site/src/lib/hydration/searchShell';
 import {hitRank, searchSignals} from '@monq/goals';
 import {searchVersion} from '@site/src/lib/reader/goals';
+import {useContextualFilters} from '@site/src/search/useContextualFilters';
 import '@site/src/search/search.css';
 // CUSTOM CODE END
 
@@ -91,7 +91,7 @@ function importDocSearchModalIfNeeded() {
 }
 
 // CUSTOM CODE (hydration layer, not search logic): a click on the search button or Ctrl+K made before
-// the page was interactive (src/lib/hydration/boot.cjs marks <html data-search-pending> and replays
+// the page was interactive (src/lib/hydration/boot.ts marks <html data-search-pending> and replays
 // it later) starts loading the dialog now, while the page hydrates, so the replayed click finds it.
 if (typeof document !== 'undefined' && document.documentElement.hasAttribute('data-search-pending')) {
   importDocSearchModalIfNeeded().catch(() => undefined);
@@ -225,7 +225,9 @@ function ResultsFooter({
 // CUSTOM CODE END
 
 function useSearchParameters({contextualSearch, ...props}: AnyProps) {
-  const contextualSearchFacetFilters = useAlgoliaContextualFacetFilters();
+  // CUSTOM CODE: the contextual filters by the rule the boot's search shell follows (src/shared/search/contextual.ts).
+  const contextualSearchFacetFilters = useContextualFilters();
+  // CUSTOM CODE END
   const configFacetFilters = props.searchParameters?.facetFilters ?? [];
   const facetFilters = contextualSearch
     ? // Merge contextual search filters with config filters
@@ -336,7 +338,7 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
   );
   // CUSTOM CODE END
 
-  // CUSTOM CODE: the search shell of a first click (boot.cjs) goes once the dialog has rendered.
+  // CUSTOM CODE: the search shell of a first click (boot.ts) goes once the dialog has rendered.
   const shellRef = useRef<TakenShell | null>(null);
   useEffect(() => {
     if (isOpen) {

@@ -21,7 +21,6 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useDocsPreferredVersion, useVersions} from '@docusaurus/plugin-content-docs/client';
 import {usePluralForm} from '@docusaurus/theme-common';
 import {
-  useAlgoliaContextualFacetFilters,
   useAlgoliaThemeConfig,
   useSearchResultUrlProcessor,
 } from '@docusaurus/theme-search-algolia/client';
@@ -30,6 +29,8 @@ import type {FacetFilters, LocalHit, SearchResponse} from '@site/src/search/loca
 import LayoutNotice from '@site/src/search/LayoutNotice';
 import {useSearchBackend} from '@site/src/search/useSearchBackend';
 import {withVersion, pageWindow} from '@site/src/search/searchPage';
+import {useContextualFilters} from '@site/src/search/useContextualFilters';
+import {hitHeadings} from '@site/src/shared/search/hitText';
 import {modalTranslations, searchTexts} from '@site/src/search/translations';
 import '@site/src/search/search.css';
 
@@ -62,18 +63,13 @@ function shortQuery(query: string): string {
   return chars.length > TITLE_QUERY_LENGTH ? `${chars.slice(0, TITLE_QUERY_LENGTH).join('')}…` : chars.join('');
 }
 
-const LEVELS = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
-
 function Hit({hit, processUrl}: {hit: LocalHit; processUrl: (url: string) => string}) {
   const highlighted = hit._highlightResult?.hierarchy ?? {};
-  // The title is the record's own heading (or, for text, the heading it sits under);
-  // the path above it names the section and the headings around it.
-  const deepest = hit.type === 'content' ? LEVELS.filter((level) => hit.hierarchy[level]).pop() ?? 'lvl1' : hit.type;
-  const titleHtml = highlighted[deepest]?.value ?? '';
-  const path = [hit.hierarchy.lvl0]
-    .concat(LEVELS.slice(0, LEVELS.indexOf(deepest)).map((level) => hit.hierarchy[level]))
-    .filter(Boolean)
-    .join(' › ');
+  // The title is the record's own heading (or, for text, the heading it sits under); the path
+  // above it names the section and the headings around it (src/shared/search/hitText.ts).
+  const headings = hitHeadings(hit);
+  const titleHtml = highlighted[headings.level]?.value ?? '';
+  const path = headings.path.join(' › ');
   const snippetHtml = hit._snippetResult?.content?.value;
   return (
     <li className="monq-search-page__hit">
@@ -96,7 +92,7 @@ function SearchPageContent(): ReactNode {
   const history = useHistory();
   const processUrl = useSearchResultUrlProcessor();
   const {selectMessage} = usePluralForm();
-  const contextualFilters = useAlgoliaContextualFacetFilters();
+  const contextualFilters = useContextualFilters();
   const versions = useVersions(VERSIONED_DOCS_PLUGIN);
   const {preferredVersion} = useDocsPreferredVersion(VERSIONED_DOCS_PLUGIN);
   const latest = versions.find((v) => v.isLast) ?? versions[0];
@@ -198,7 +194,7 @@ function SearchPageContent(): ReactNode {
     <main className="container margin-vert--lg monq-search-page">
       <Head>
         {/* With a query in the address the page starts its script on load, not at the reader's first
-            input (src/lib/hydration/boot.cjs). */}
+            input (src/lib/hydration/boot.ts). */}
         <html data-hydrate="query" />
         <title>{title}</title>
         {/* Crawlable, with the canonical address without the query (added by the theme): one page in
