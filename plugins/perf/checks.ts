@@ -8,7 +8,7 @@
  *   reads the compiled modules when the bundles are written (`afterEmit`).
  * - `templateProblems` (the perf plugin's `postBuild`) reads the built home page.
  */
-import { CODE_TRANSLATIONS_FILE, ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE, SITE_CONFIG_FILE } from './generated-files.cjs';
+import { ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE } from './generated-files.cjs';
 
 /** A module of the compilation's stats: `identifier` names its loaders and its resource. */
 export interface StatsModule {
@@ -20,8 +20,6 @@ export interface StatsModule {
 /** Each generated file and the loader that must have rewritten it (the rules of index.ts). */
 export const LOADED_FILES: ReadonlyArray<readonly [file: RegExp, loader: string]> = [
   [ROUTE_REGISTRY_FILE, 'registry-loader.cjs'],
-  [SITE_CONFIG_FILE, 'site-config-loader.cjs'],
-  [CODE_TRANSLATIONS_FILE, 'translations-loader.cjs'],
 ];
 
 /** The client's ComponentCreator (the alias of index.ts): a module of every client bundle. */

@@ -13,9 +13,5 @@ const ROUTE_REGISTRY_FILE = /[\\/]\.docusaurus[\\/]registry\.js$/;
  * registry; in the client bundle it is a module only when the core patch did not apply.
  */
 const ROUTE_CHUNK_TABLE_FILE = /[\\/]\.docusaurus[\\/]routesChunkNames\.json$/;
-/** The theme's code translations (`@generated/codeTranslations`): translations-loader.cjs. */
-const CODE_TRANSLATIONS_FILE = /[\\/]\.docusaurus[\\/]codeTranslations\.json$/;
-/** The site config for the bundles (`@generated/docusaurus.config`): site-config-loader.cjs. */
-const SITE_CONFIG_FILE = /[\\/]\.docusaurus[\\/]docusaurus\.config\.mjs$/;
 
-module.exports = { ROUTE_REGISTRY_FILE, ROUTE_CHUNK_TABLE_FILE, CODE_TRANSLATIONS_FILE, SITE_CONFIG_FILE };
+module.exports = { ROUTE_REGISTRY_FILE, ROUTE_CHUNK_TABLE_FILE };

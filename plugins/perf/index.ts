@@ -7,9 +7,8 @@
  *   by rehype-code-tokens.ts; no Prism in the browser).
  * - Client bundle: React → preact/compat; `@docusaurus/ComponentCreator` → src/lib/routes/ComponentCreator.tsx
  *   and the route registry in parts (registry-loader.cjs; the prefetch side is patches/@docusaurus+core+3.10.2.patch);
- *   tslib's two helpers only; the search UI's strings out of `main.js` (translations-loader.cjs); the
- *   site config without what only the build reads (site-config-loader.cjs); production: chunk files
- *   named by id, the route chunks of each page in its HTML (route-chunk-origins.ts), UTF-8 output.
+ *   production: chunk files named by id, the route chunks of each page in its HTML
+ *   (route-chunk-origins.ts), UTF-8 output.
  * - Production builds: no persistent bundler cache (unless `DOCS_BUILD_CACHE`), no postcss-preset-env.
  */
 import { fileURLToPath } from 'node:url';
@@ -22,7 +21,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Configuration, RuleSetRule } from 'webpack';
 import { MANIFEST_PLUGIN, RouteChunkOriginsPlugin, manifestPathOf } from './route-chunk-origins';
 import { CHECKED_PAGE, PerfChecksPlugin, imageLimitProblem, problemsError, templateProblems } from './checks';
-import { CODE_TRANSLATIONS_FILE, ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE, SITE_CONFIG_FILE } from './generated-files.cjs';
+import { ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE } from './generated-files.cjs';
 import { injectCodeTheme } from './code-theme';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,9 +38,7 @@ export const SERVER_CONSTANT = '__MONQ_SERVER__';
 
 /** Client chunk files: `assets/js/<chunk id>.<content hash>.js` (Docusaurus: `<chunk name>.<hash>`). */
 export const CLIENT_CHUNK_FILENAME = 'assets/js/[id].[contenthash:8].js';
-export { ROUTE_REGISTRY_FILE, ROUTE_CHUNK_TABLE_FILE, CODE_TRANSLATIONS_FILE, SITE_CONFIG_FILE };
-/** Docusaurus's CommonJS packages, whose `require("tslib")` gets src/lib/tslib.ts. */
-export const TSLIB_USERS = /[\\/]node_modules[\\/]@docusaurus[\\/][^\\/]+[\\/]lib[\\/]/;
+export { ROUTE_REGISTRY_FILE, ROUTE_CHUNK_TABLE_FILE };
 /** The client's route data (imported by the registry module that registry-loader.cjs writes). */
 export const ROUTE_DATA = join(lib, 'routes', 'routeData.ts');
 
@@ -206,13 +203,10 @@ export function loadersDigest(options: PerfOptions): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** The client's rules: loaders of generated files, and tslib for Docusaurus's packages. */
+/** The client's rules: the loader of the route registry. */
 export function clientRules(routeParts: readonly string[]): RuleSetRule[] {
   return [
     { test: ROUTE_REGISTRY_FILE, use: [{ loader: join(here, 'registry-loader.cjs'), options: { prefixes: routeParts, routeData: ROUTE_DATA } }] },
-    { test: SITE_CONFIG_FILE, use: [{ loader: join(here, 'site-config-loader.cjs') }] },
-    { test: CODE_TRANSLATIONS_FILE, use: [{ loader: join(here, 'translations-loader.cjs') }] },
-    { test: TSLIB_USERS, resolve: { alias: { tslib$: join(lib, 'tslib.ts') } } },
   ];
 }
 

@@ -5,14 +5,11 @@
  * English: the ids it knows are translated in `i18n/ru/code.json`; the strings
  * it does not map get ids of their own under `theme.SearchModal.*` too.
  *
- * These strings load with the dialog (src/search/dialogParts.ts) and with the search page, and so do
- * their Russian texts (searchStrings.ts); the button's label, which every page shows, is in
- * buttonTranslations.ts.
+ * These strings load with the dialog (src/search/dialogParts.ts) and with the search page; the
+ * button's label, which every page shows, is in buttonTranslations.ts.
  */
 import {translate} from '@docusaurus/Translate';
 import type {DocSearchTranslations} from '@docsearch/react';
-// The strings of this module travel apart from main.js: merged into the code translations first.
-import './searchStrings';
 
 type ModalTranslations = NonNullable<DocSearchTranslations['modal']>;
 

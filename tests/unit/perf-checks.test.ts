@@ -13,8 +13,6 @@ const loaded = (loader: string, file: string, query = ''): StatsModule[] => [
 const healthy: StatsModule[] = [
   ...loaded('registry-loader.cjs', 'registry.js'),
   ...loaded('registry-loader.cjs', 'registry.js', '?part=0'),
-  ...loaded('site-config-loader.cjs', 'docusaurus.config.mjs'),
-  ...loaded('translations-loader.cjs', 'codeTranslations.json'),
   { identifier: `builtin:swc-loader??ruleSet[1].rules[5].use[0]!${site}/.docusaurus/routes.js|9d519aeb`, name: './.docusaurus/routes.js + 1 modules' },
 ];
 const files = [`${site}/.docusaurus/routes.js`, `${site}/src/lib/routes/ComponentCreator.tsx`, `${site}/.docusaurus/routesChunkNames.json`];
@@ -31,12 +29,12 @@ test('a client bundle where every private path took effect passes', () => {
 });
 
 test('a loader whose rule matched no file stops the build, naming the loader', () => {
-  const withoutTranslations = healthy.filter((module) => !module.identifier?.includes('translations-loader'));
+  const withoutRegistry = healthy.filter((module) => !module.identifier?.includes('registry-loader'));
   // the generated file is there, but no loader rewrote it
-  withoutTranslations.push({ identifier: `${site}/.docusaurus/codeTranslations.json`, name: './.docusaurus/codeTranslations.json' });
-  const problems = clientBundleProblems(withoutTranslations, files);
+  withoutRegistry.push({ identifier: `${site}/.docusaurus/registry.js`, name: './.docusaurus/registry.js' });
+  const problems = clientBundleProblems(withoutRegistry, files);
   assert.equal(problems.length, 1);
-  assert.match(problems[0]!, /translations-loader\.cjs rewrote no module/);
+  assert.match(problems[0]!, /registry-loader\.cjs rewrote no module/);
   const renamed = healthy.map((module) => ({ ...module, identifier: module.identifier?.replace('registry.js', 'registry.mjs') }));
   assert.match(clientBundleProblems(renamed, files).join('\n'), /registry-loader\.cjs rewrote no module/);
 });

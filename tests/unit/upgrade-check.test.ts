@@ -214,7 +214,7 @@ test('report: one block per step, the verdict, and the exit code', () => {
 test('the ejected and replaced components listed in src/theme/README.md', () => {
   const files = copiedComponents(readFileSync('src/theme/README.md', 'utf8'));
   assert.ok(files.includes('src/theme/SearchBar/'), 'the ejected search bar');
-  assert.ok(files.includes('src/theme/LastUpdated/'));
+  assert.ok(files.includes('src/theme/DocItem/Content/'));
   assert.ok(files.includes('src/theme/prism-include-languages.ts'));
   assert.ok(!files.includes('src/theme/Footer/'), 'wrappers import the original: nothing to compare');
 });
