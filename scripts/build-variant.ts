@@ -5,13 +5,17 @@
  *   tsx scripts/build-variant.ts metrica [--out-dir DIR]
  *
  * Variants:
- *   metrica  YANDEX_METRICA_ID set to a dummy counter id (DUMMY_METRICA_ID); output build-variants/metrica.
- *            tests/e2e/reader.test.ts reads it (override with MONQ_DOCS_METRICA_BUILD_DIR) and answers the
- *            counter's tag with a local stub: no request reaches the network.
+ *   metrica  YANDEX_METRICA_ID set to a dummy counter id (DUMMY_METRICA_ID), the counter only; output
+ *            build-variants/metrica. tests/e2e/reader.test.ts reads it (override with
+ *            MONQ_DOCS_METRICA_BUILD_DIR) and answers the counter's tag with a local stub: no request
+ *            reaches the network.
  *   hosted   hosted search with dummy DocSearch settings; output build-variants/hosted, read by
  *            tests/e2e/search.test.ts through MONQ_DOCS_HOSTED_BUILD_DIR (the tests answer the requests).
- *   signals  DOCS_SIGNALS=site (signals to the site's own /_signals); output build-variants/signals, read by
- *            tests/e2e/signals.test.ts through MONQ_DOCS_SIGNALS_BUILD_DIR, served by deploy/nginx.
+ *   signals  both destinations of the readers' signals: DOCS_SIGNALS=site (the site's own /_signals) and
+ *            the dummy counter id; output build-variants/signals, read by tests/e2e/signals.test.ts
+ *            through MONQ_DOCS_SIGNALS_BUILD_DIR, served by deploy/nginx, the counter's tag answered by
+ *            the stub: each signal must reach both. DOCS_SIGNALS=site alone (no counter) has no build:
+ *            tests/unit/signals.test.ts checks that the form and the signals come with the switch.
  *   next-load, webpack, react-dom, pr-preview
  *            the other switches of the README (see SWITCH_VARIANTS); output build-variants/<name>, read
  *            by tests/e2e/switches.test.ts: a doc page renders, search answers, an image zooms.
@@ -40,15 +44,18 @@ export interface Variant {
 
 export const VARIANTS: Record<string, Variant> = {
   metrica: {
-    description: 'YANDEX_METRICA_ID set to a dummy counter id',
+    description: 'YANDEX_METRICA_ID set to a dummy counter id (the counter only)',
     // A pull-request preview would switch analytics off: make sure it is not one.
     env: { YANDEX_METRICA_ID: DUMMY_METRICA_ID, DOCS_PR_PREVIEW: 'false' },
     outDir: 'build-variants/metrica',
   },
-  // Alone, without the counter: the feedback form and the search signals must come with the switch.
+  // Both destinations at once: each signal must reach the counter and the site's log. That the form
+  // and the search signals come with the switch alone, without the counter, is the plugin's decision
+  // (plugins/analytics), unit-tested in tests/unit/signals.test.ts: no build of its own.
   signals: {
-    description: 'DOCS_SIGNALS=site (readers\' signals to the site\'s own /_signals)',
-    env: { DOCS_SIGNALS: 'site', DOCS_PR_PREVIEW: 'false' },
+    description: 'DOCS_SIGNALS=site and YANDEX_METRICA_ID set to a dummy counter id (both destinations)',
+    // A pull-request preview would switch both off: make sure it is not one.
+    env: { DOCS_SIGNALS: 'site', YANDEX_METRICA_ID: DUMMY_METRICA_ID, DOCS_PR_PREVIEW: 'false' },
     outDir: 'build-variants/signals',
   },
   hosted: {

@@ -44,7 +44,7 @@ npm run check:sitemap
 step "PDF books of 9.0, 8.9 and the upgrade notes (build/pdf, read by tests/e2e/pdf.test.ts)"
 npm run pdf
 
-step "Site variants: a dummy analytics counter id, signals to the site, hosted search with dummy settings"
+step "Site variants: a dummy analytics counter id, signals to both the site and the counter, hosted search with dummy settings"
 npx tsx scripts/build-variant.ts metrica
 npx tsx scripts/build-variant.ts signals
 npx tsx scripts/build-variant.ts hosted

@@ -1,10 +1,12 @@
 /**
  * Writers' signals through the analytics counter (plugins/analytics, src/lib/reader/goals.ts): the
  * page feedback and the search goals, in the build with a dummy counter id (scripts/build-variant.ts
- * metrica), its tag answered by a stub that records the calls. The default build renders no feedback,
- * ships no code of it and sends nothing. The build with `DOCS_SIGNALS=site` (scripts/build-variant.ts
- * signals), served by nginx with deploy/nginx, sends the same signals to `/_signals`, and nginx logs
- * them with the time and the signal fields only.
+ * metrica, the counter only), its tag answered by a stub that records the calls. The default build
+ * renders no feedback, ships no code of it and sends nothing. The build with both destinations,
+ * `DOCS_SIGNALS=site` and the dummy counter id (scripts/build-variant.ts signals), served by nginx with
+ * deploy/nginx, sends each signal to both: the counter's stub records it and nginx logs it on
+ * `/_signals`, once, with the time and the signal fields only. That the switch alone, without the
+ * counter, brings the form and the signals is the plugin's decision: tests/unit/signals.test.ts.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,6 +44,12 @@ function goals(page: Page): Promise<Goal[]> {
     const calls = w.__ymCalls ?? Array.from(w.ym?.a ?? [], (args) => JSON.parse(JSON.stringify(Array.from(args))) as unknown[]);
     return calls.filter((call) => call[1] === 'reachGoal') as Goal[];
   });
+}
+
+/** Goals recorded by the counter's tag (the stub), once it has loaded: the queue alone is not the counter. */
+async function counterGoals(page: Page, count: number): Promise<Goal[]> {
+  await page.waitForFunction(() => Array.isArray((window as unknown as { __ymCalls?: unknown }).__ymCalls), null, { timeout: 15_000 });
+  return goalsReaching(page, count);
 }
 
 async function goalsReaching(page: Page, count: number): Promise<Goal[]> {
@@ -169,6 +177,10 @@ describe('build with the counter: search goals', () => {
   test('one goal per settled query, none on keystrokes; a 0-hit goal; a hit opened with its rank', async () => {
     const opened = await site.open({ viewport: { width: 1280, height: 900 } });
     const page = await withStub(opened);
+    const siteRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/_signals')) siteRequests.push(request.url());
+    });
     await visit(page, site.server.url + PAGE);
     await page.click('.DocSearch-Button');
     await typeQuery(page, 'пороги');
@@ -205,6 +217,7 @@ describe('build with the counter: search goals', () => {
     assert.equal(sent[3]?.[3].query, 'агент');
     assert.deepEqual(sent[4], [ID, 'reachGoal', GOALS.hitOpen, { query: 'агент', rank: 2, url: href, version: '9.0' }]);
     for (const goal of sent) assert.ok(String(goal[3].query).length <= 100);
+    assert.deepEqual(siteRequests, [], 'the build with the counter only sends nothing to the site');
     assert.deepEqual(opened.consoleErrors, []);
   });
 
@@ -227,7 +240,7 @@ describe('build with the counter: search goals', () => {
   });
 });
 
-describe('build with DOCS_SIGNALS=site on nginx (deploy/nginx): the signals reach the site\'s own log', { skip: nginxBinary() === null ? 'nginx is not installed' : false }, () => {
+describe('build with both destinations (DOCS_SIGNALS=site and the counter) on nginx (deploy/nginx): each signal reaches the counter and the site\'s own log', { skip: nginxBinary() === null ? 'nginx is not installed' : false }, () => {
   let nginx: RunningNginx;
   before(async () => {
     nginx = await startNginx({ siteRoot: signalsBuildDir });
@@ -246,10 +259,20 @@ describe('build with DOCS_SIGNALS=site on nginx (deploy/nginx): the signals reac
     }
   }
 
-  test('a feedback answer, settled queries and an opened hit: one line each, the time and the allowed fields only', async () => {
+  /** The site's log line carries the counter's goal and its params (the log keeps them percent-encoded). */
+  function sameSignal(line: Record<string, string>, goal: Goal | undefined, what: string): void {
+    assert.equal(line.goal, goal?.[2], `${what}: the same goal at both destinations`);
+    for (const [name, value] of Object.entries(goal?.[3] ?? {})) {
+      assert.equal(decodeURIComponent(line[name] ?? ''), String(value), `${what}: the same ${name} at both destinations`);
+    }
+  }
+
+  test('a feedback answer, settled queries and an opened hit: one goal at the counter and one log line each, the time and the allowed fields only', async () => {
     const browser = await launchBrowser();
     try {
-      const { page, offHost, consoleErrors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      const { offHost, consoleErrors } = opened;
+      const page = await withStub(opened);
       const requests: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/_signals')) requests.push(request.url());
@@ -264,6 +287,8 @@ describe('build with DOCS_SIGNALS=site on nginx (deploy/nginx): the signals reac
       assert.deepEqual(Object.keys(feedback ?? {}), ['time', ...SIGNAL_FIELDS], 'the time and the signal fields, nothing else');
       assert.match(feedback!.time!, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
       assert.deepEqual({ ...feedback, time: '' }, { time: '', goal: 'page_feedback', page: '%2Fdocs%2Fguide%2Fthresholds%2F', answer: 'no', reason: 'outdated', query: '', hits: '', rank: '', url: '', version: '9.0' });
+      assert.deepEqual(await counterGoals(page, 1), [[ID, 'reachGoal', GOALS.feedback, { page: PAGE, answer: 'no', reason: 'outdated' }]], 'the same answer reaches the counter, once');
+      sameSignal(feedback!, (await goals(page))[0], 'the feedback');
 
       await page.click('.DocSearch-Button');
       await typeQuery(page, 'пороги');
@@ -276,6 +301,9 @@ describe('build with DOCS_SIGNALS=site on nginx (deploy/nginx): the signals reac
       assert.equal(settled.version, '9.0');
       await page.waitForTimeout(SEARCH_SETTLE_MS + 300);
       assert.equal((await logLines(2)).length, 2, 'one line for the settled query');
+      const counted = await goals(page);
+      assert.equal(counted.length, 2, 'one goal at the counter for the settled query');
+      sameSignal(settled, counted[1], 'the settled query');
 
       // A hostile query: sent as text (percent-encoded), without the bidi mark, cut.
       await page.locator('.DocSearch-Input').fill('<b>агент</b>"\\\u202e' + 'я'.repeat(1000));
@@ -294,6 +322,9 @@ describe('build with DOCS_SIGNALS=site on nginx (deploy/nginx): the signals reac
       assert.deepEqual({ ...lines[4], time: '' }, { time: '', goal: 'search_hit_open', page: '', answer: '', reason: '', query: '%D0%B0%D0%B3%D0%B5%D0%BD%D1%82', hits: '', rank: '2', url: encodeURIComponent(href), version: '9.0' });
       for (const line of lines) assert.deepEqual(Object.keys(line), ['time', ...SIGNAL_FIELDS]);
       assert.equal(requests.length, 5, 'one request per signal');
+      const counter = await goalsReaching(page, 5);
+      assert.equal(counter.length, 5, 'one goal at the counter per signal');
+      lines.forEach((line, index) => sameSignal(line, counter[index], `signal ${index + 1}`));
       assert.deepEqual(offHost, []);
       assert.deepEqual(consoleErrors, []);
       const main = readFileSync(join(nginx.prefix, 'logs', 'access.log'), 'utf8');

@@ -30,7 +30,7 @@ test('each switch of the README is set, to the README value, by a variant build'
 
 test('scripts/test.sh builds every variant the browser tests open', () => {
   const script = readFileSync('scripts/test.sh', 'utf8');
-  for (const name of ['metrica', 'hosted', ...SWITCH_VARIANTS]) {
+  for (const name of ['metrica', 'signals', 'hosted', ...SWITCH_VARIANTS]) {
     assert.ok(VARIANTS[name], name);
     assert.match(script, new RegExp(`build-variant\\.ts ${name}\\b|for variant in [^;]*\\b${name}\\b`), `scripts/test.sh builds ${name}`);
   }

@@ -2,11 +2,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { build } from 'esbuild';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 import { SIGNAL_FIELDS, pageVersion, signalUrl, signalValue } from '../../src/lib/reader/signals';
-import { GOALS, GOAL_QUERY_LIMIT } from '../../src/lib/reader/goals';
+import { GOALS, GOAL_QUERY_LIMIT, type GoalName, type GoalParams, type SearchSignals } from '../../src/lib/reader/goals';
 import { readEnv } from '../../config/env';
 import { analyticsPlugins } from '../../config/analytics';
-import analyticsPlugin, { goalsAliases, metricaClientModule, siteSignalsClientModule } from '../../plugins/analytics/index';
+import { LATEST_VERSION } from '../../config/site';
+import analyticsPlugin, { GOALS_MODULE, goalsAliases, metricaClientModule, siteSignalsClientModule } from '../../plugins/analytics/index';
 
 test('DOCS_SIGNALS=site turns the signals to the site on; off by default and in a pull-request preview', () => {
   assert.equal(readEnv({}).siteSignals, false);
@@ -82,4 +87,76 @@ test('the site sends with fetch keepalive, without cookies or referrer', () => {
   assert.match(source, /keepalive: true/);
   assert.match(source, /credentials: 'omit'/);
   assert.match(source, /referrerPolicy: 'no-referrer'/);
+});
+
+/** The browser side of the goals (`@monq/goals`) as a build resolves it with `aliases`, run with `window`. */
+async function shippedGoals(aliases: Record<string, string>, customFields: Record<string, unknown>, window: object) {
+  const bundle = await build({
+    entryPoints: [aliases[`${GOALS_MODULE}$`]!],
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'neutral',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'build-aliases',
+        setup(builder) {
+          builder.onResolve({ filter: /^@monq\/goals/ }, (args) => ({ path: aliases[`${args.path}$`]! }));
+          builder.onResolve({ filter: /^@generated\/docusaurus\.config$/ }, () => ({ path: 'config', namespace: 'generated' }));
+          builder.onLoad({ filter: /.*/, namespace: 'generated' }, () => ({ contents: JSON.stringify({ baseUrl: '/', customFields }), loader: 'json' }));
+        },
+      },
+    ],
+  });
+  const module = { exports: {} as Record<string, unknown> };
+  // the browser's globals the code reads (URLSearchParams is not a language built-in)
+  runInNewContext(bundle.outputFiles[0]!.text, { module, exports: module.exports, window, URLSearchParams });
+  return module.exports as { goalsEnabled: boolean; sendGoal(goal: GoalName, params: GoalParams): void; searchSignals(): SearchSignals };
+}
+
+// The signals build of the browser tests has the counter too (scripts/build-variant.ts signals): that the
+// switch alone ships the form and the signals is decided here, from the switches to the code shipped.
+test('DOCS_SIGNALS=site without the counter ships the feedback form and the search signals, and they reach /_signals', async () => {
+  const env = readEnv({ DOCS_SIGNALS: 'site' });
+  assert.equal(env.metricaId, null, 'no counter');
+  const [entry] = analyticsPlugins(env);
+  const [plugin, options] = entry as [unknown, unknown];
+  assert.equal(plugin, analyticsPlugin);
+  const siteDir = process.cwd();
+  const instance: Plugin = analyticsPlugin({ siteDir, baseUrl: '/' } as LoadContext, options);
+
+  const themePath = instance.getThemePath?.();
+  assert.ok(themePath, 'the feedback form comes with the switch alone');
+  assert.match(readFileSync(join(themePath, 'DocItem', 'Footer', 'index.tsx'), 'utf8'), /<PageFeedback \/>/, 'its theme wrapper renders the form');
+  assert.deepEqual(instance.getClientModules?.(), [siteSignalsClientModule(siteDir)], 'the signals\' client module, not the counter\'s');
+  const configured = instance.configureWebpack?.({}, false, {} as never, undefined) as { resolve: { alias: Record<string, string> } };
+  const aliases = configured.resolve.alias;
+  assert.deepEqual(aliases, goalsAliases(siteDir, { counter: false, siteSignals: true }));
+
+  const sent: string[] = [];
+  const timers: (() => void)[] = [];
+  const window = {
+    fetch: (url: string) => {
+      sent.push(url);
+      return Promise.resolve();
+    },
+    setTimeout: (callback: () => void) => timers.push(callback),
+    clearTimeout: () => undefined,
+  };
+  const goals = await shippedGoals(aliases, { metricaId: env.metricaId, signalsLatestVersion: LATEST_VERSION }, window);
+  assert.equal(goals.goalsEnabled, true, 'the shipped goals module sends');
+  goals.sendGoal(GOALS.feedback, { page: '/docs/guide/', answer: 'no', reason: 'outdated' });
+  assert.equal(sent.length, 1, 'the feedback answer goes to the site');
+  goals.searchSignals().results('пороги', 3, LATEST_VERSION);
+  assert.equal(sent.length, 1, 'nothing while the query waits to settle');
+  timers.shift()?.();
+  assert.deepEqual(
+    sent.map((url) => Object.fromEntries(new URLSearchParams(url.split('?')[1]))),
+    [
+      { goal: 'page_feedback', page: '/docs/guide/', answer: 'no', reason: 'outdated', version: LATEST_VERSION },
+      { goal: 'search_query', query: 'пороги', hits: '3', version: LATEST_VERSION },
+    ],
+  );
+  assert.ok(sent.every((url) => url.startsWith('/_signals?')));
 });
