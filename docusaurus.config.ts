@@ -32,7 +32,7 @@ import { llmsPlugins } from './config/llms';
 import { CHANGES_BASE, changesPlugins } from './config/changes';
 import { prism } from './config/prism';
 import { rehypePlugins } from './config/content';
-import { DOCS_PLUGIN, perfPlugins, pageTemplate } from './config/perf';
+import { docsPlugin, perfPlugins, pageTemplate } from './config/perf';
 import { announcementId } from './config/announcement';
 import { withPostBuildStep } from './plugins/lib/post-build-order';
 import { analyticsPlugins } from './config/analytics';
@@ -119,7 +119,7 @@ const config = {
   ],
 
   plugins: [
-    ...docsInstances.map((options) => [DOCS_PLUGIN, options] satisfies PluginConfig),
+    ...docsInstances.map((options) => [docsPlugin(env), options] satisfies PluginConfig),
     // Their postBuild writes files plugins/deploy reads: steps of plugins/lib/post-build-order.ts.
     [withPostBuildStep('redirect-pages', clientRedirectsPlugin), { redirects: clientRedirects() } satisfies RedirectOptions],
     [

@@ -1,3 +1,5 @@
+import { readPrivateOff, type SwitchablePath } from './private-paths';
+
 /**
  * Every environment switch of the site, read once and named here.
  * Nothing else in the project reads `process.env` (the README lists these switches).
@@ -37,6 +39,8 @@ export interface SiteEnv {
   siteSignals: boolean;
   /** Hosted search (DocSearch) settings; `null` means the local index (the default). */
   docsearch: HostedSearchEnv | null;
+  /** `DOCS_PRIVATE_OFF=<id,…>` or `all`: private paths turned off (config/private-paths.ts). */
+  privateOff: SwitchablePath[];
 }
 
 export interface HostedSearchEnv {
@@ -89,6 +93,7 @@ export function readEnv(raw: RawEnv): SiteEnv {
     prPreview,
     metricaId: prPreview ? null : metricaId,
     siteSignals: !prPreview && signals === 'site',
+    privateOff: readPrivateOff(raw.DOCS_PRIVATE_OFF),
     docsearch:
       appId && apiKey
         ? {

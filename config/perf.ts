@@ -34,8 +34,10 @@ export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[],
         preact: env.preact,
         buildCache: env.buildCache,
         // extra parts: generated pages under a docs prefix that its pages do not need (config/changes.ts)
-        routeParts: [...extraParts, ...routeParts(docsInstances)],
+        // DOCS_PRIVATE_OFF=route-parts: no part, every route in main.js (config/private-paths.ts)
+        routeParts: env.privateOff.includes('route-parts') ? [] : [...extraParts, ...routeParts(docsInstances)],
         hydration: env.hydration,
+        off: env.privateOff,
       },
     ],
   ];
@@ -50,9 +52,13 @@ export const contentRehypePlugins = [rehypeCodeTokens];
 /**
  * The docs plugin of both instances: `@docusaurus/plugin-content-docs` wrapped so that doc descriptions
  * leave the version chunk (plugins/docs-slim). A module path, so Docusaurus validates the options as
- * it does for its own plugin.
+ * it does for its own plugin. `DOCS_PRIVATE_OFF=docs-slim`: the stock plugin.
  */
 export const DOCS_PLUGIN = './plugins/docs-slim/index.ts';
+
+export function docsPlugin(env: SiteEnv): string {
+  return env.privateOff.includes('docs-slim') ? '@docusaurus/plugin-content-docs' : DOCS_PLUGIN;
+}
 
 /**
  * The page template (plugins/perf/ssr-template.ts): the resource hints React writes at the start of

@@ -16,7 +16,7 @@
  *            through MONQ_DOCS_SIGNALS_BUILD_DIR, served by deploy/nginx, the counter's tag answered by
  *            the stub: each signal must reach both. DOCS_SIGNALS=site alone (no counter) has no build:
  *            tests/unit/signals.test.ts checks that the form and the signals come with the switch.
- *   next-load, webpack, react-dom, pr-preview
+ *   next-load, webpack, stock, pr-preview
  *            the other switches of the README (see SWITCH_VARIANTS); output build-variants/<name>, read
  *            by tests/e2e/switches.test.ts: a doc page renders, search answers, an image zooms.
  *
@@ -78,11 +78,12 @@ export const VARIANTS: Record<string, Variant> = {
     env: { DOCS_FASTER: 'false' },
     outDir: 'build-variants/webpack',
   },
-  // Alone: react-dom instead of Preact is the browser runtime that hydrates every page.
-  'react-dom': {
-    description: 'DOCS_PREACT=false (react-dom in the browser instead of Preact)',
-    env: { DOCS_PREACT: 'false' },
-    outDir: 'build-variants/react-dom',
+  // The stock build: react-dom instead of Preact, and every private path with a switch off
+  // (config/private-paths.ts). Each is one bundler setting; the site must work with all of them off.
+  stock: {
+    description: 'DOCS_PREACT=false and DOCS_PRIVATE_OFF=all (react-dom, every switchable private path off)',
+    env: { DOCS_PREACT: 'false', DOCS_PRIVATE_OFF: 'all' },
+    outDir: 'build-variants/stock',
   },
   // One build for the preview and the cache: a preview must load no counter even with an id set (the
   // page template), and the cache only keeps Rspack's work on disk (node_modules/.cache/rspack), which
@@ -95,7 +96,7 @@ export const VARIANTS: Record<string, Variant> = {
 };
 
 /** The variants of tests/e2e/switches.test.ts, one or two README switches each (hosted search has its own test). */
-export const SWITCH_VARIANTS = ['next-load', 'webpack', 'react-dom', 'pr-preview'] as const;
+export const SWITCH_VARIANTS = ['next-load', 'webpack', 'stock', 'pr-preview'] as const;
 
 /**
  * Seeds docs/ from the latest version when it holds no page (as scripts/seed-next.ts does); returns

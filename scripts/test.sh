@@ -50,7 +50,7 @@ npx tsx scripts/build-variant.ts signals
 npx tsx scripts/build-variant.ts hosted
 
 step "Site variants of the README's other switches (read by tests/e2e/switches.test.ts)"
-for variant in next-load react-dom pr-preview webpack; do
+for variant in next-load stock pr-preview webpack; do
   npx tsx scripts/build-variant.ts "$variant"
 done
 # pr-preview has DOCS_BUILD_CACHE=true: build it again from the cache it wrote (about 20 s); the

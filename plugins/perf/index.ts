@@ -60,12 +60,14 @@ export interface PerfOptions {
   routeParts: readonly string[];
   /** The page template's hydration (`DOCS_HYDRATION`, default `intent`): what postBuild checks in the built pages. */
   hydration: 'intent' | 'load';
+  /** Private paths turned off (`DOCS_PRIVATE_OFF`, config/private-paths.ts): this plugin's are `chunk-origins`, `utf8-minifier`, `postcss-slim`, `shared-route-code`. */
+  off: readonly string[];
 }
 
 /** The plugin's options as Docusaurus hands them over (`unknown`); anything missing takes its default. */
 export function perfOptions(raw: unknown): PerfOptions {
   const options = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const { preact, buildCache, routeParts, hydration } = options;
+  const { preact, buildCache, routeParts, hydration, off } = options;
   const parts = Array.isArray(routeParts) ? routeParts : [];
   for (const prefix of parts) {
     if (typeof prefix !== 'string' || !/^\/.+\/$/.test(prefix)) {
@@ -77,6 +79,7 @@ export function perfOptions(raw: unknown): PerfOptions {
     buildCache: buildCache === true,
     routeParts: parts as string[],
     hydration: hydration === 'load' ? 'load' : 'intent',
+    off: Array.isArray(off) ? off.filter((name): name is string => typeof name === 'string') : [],
   };
 }
 
@@ -213,6 +216,7 @@ export function clientRules(routeParts: readonly string[]): RuleSetRule[] {
 export default function perfPlugin(_context?: LoadContext, options?: unknown): Plugin {
   const resolved = perfOptions(options);
   const { preact, buildCache, routeParts, hydration } = resolved;
+  const on = (path: string) => !resolved.off.includes(path);
   return {
     name: 'monq-perf',
     /** A production build stops at once when Docusaurus would inline Markdown images (checks.ts). */
@@ -227,7 +231,7 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
       const error = problemsError(`The page template (${CHECKED_PAGE})`, templateProblems(html, hydration));
       if (error) throw error;
     },
-    configurePostCss: withoutPostCssWork,
+    ...(on('postcss-slim') ? { configurePostCss: withoutPostCssWork } : {}),
     /** The code colours of both colour modes, inline in every page's head (code-theme.ts). */
     injectHtmlTags: injectCodeTheme,
     configureWebpack(config, isServer, { currentBundler }) {
@@ -244,15 +248,16 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
       const alias = highlight;
       const module = { rules: clientRules(routeParts) };
       if (!production) return { resolve: { alias }, module, plugins: [serverOnly] };
-      withUtf8Minifier(config);
+      if (on('utf8-minifier')) withUtf8Minifier(config);
       // Without the manifest plugin pages would list their entry scripts only, and no route chunk.
       const manifestPath = manifestPathOf(config.plugins);
-      if (!manifestPath) {
+      if (!manifestPath && on('chunk-origins')) {
         throw new Error(`[perf] the client config has no ${MANIFEST_PLUGIN} plugin: route-chunk-origins.ts cannot add the route chunks to the pages (did Docusaurus replace react-loadable-ssr-addon?)`);
       }
-      withSharedRouteCode(config);
+      if (on('shared-route-code')) withSharedRouteCode(config);
+      const origins = manifestPath && on('chunk-origins') ? [new RouteChunkOriginsPlugin(manifestPath)] : [];
       return {
-        plugins: [new RouteChunkOriginsPlugin(manifestPath), new PerfChecksPlugin(), serverOnly],
+        plugins: [...origins, new PerfChecksPlugin(), serverOnly],
         resolve: { alias },
         output: { chunkFilename: CLIENT_CHUNK_FILENAME },
         module,

@@ -53,8 +53,16 @@ const SWITCH_TOOK_EFFECT: Record<SwitchVariant, (page: Page, server: RunningServ
   async webpack(_page, _server, dir) {
     assert.equal(bundledByRspack(dir), false, 'DOCS_FASTER=false bundles with webpack');
   },
-  async 'react-dom'(page) {
+  async stock(page, _server, dir) {
     assert.equal(await onReactDom(page), true, 'DOCS_PREACT=false hydrates with react-dom');
+    // DOCS_PRIVATE_OFF=all (config/private-paths.ts), as seen in the built files:
+    const html = readFileSync(join(dir, DOC.slice(1), 'index.html'), 'utf8');
+    assert.match(html, /<script data-prefetch(?:="")? data-scripts=/, 'chunk-origins: the boot prefetches no route chunk');
+    const js = join(dir, 'assets/js');
+    const main = readdirSync(js).find((name) => /^main\.\w+\.js$/.test(name)) ?? '';
+    // The route → chunk table is keyed by route path and hash: with parts, 8.9's keys are in its own part.
+    assert.match(readFileSync(join(js, main), 'utf8'), /"\/docs\/8\.9\/guide\/signals\/-[0-9a-f]+"/, 'route-parts: main.js holds the route table of every version');
+    assert.ok(/\\u04[0-9a-f]{2}/i.test(readFileSync(join(js, main), 'utf8')), 'utf8-minifier: the stock minifier escapes Cyrillic');
   },
   async 'pr-preview'(page) {
     assert.equal(await page.evaluate(() => typeof (window as unknown as { ym?: unknown }).ym), 'undefined', 'no counter');
@@ -124,7 +132,7 @@ async function checkVariant(name: SwitchVariant, dir: string, server: RunningSer
   await page.locator('.markdown img[aria-expanded="true"]').waitFor({ state: 'attached' });
 
   await SWITCH_TOOK_EFFECT[name](page, server, dir);
-  if (name !== 'react-dom') assert.equal(await onReactDom(page), false, 'the browser bundle runs on Preact');
+  if (name !== 'stock') assert.equal(await onReactDom(page), false, 'the browser bundle runs on Preact');
 
   assert.deepEqual(offHost, [], 'no request leaves loopback');
   assert.deepEqual(consoleErrors, [], 'no console error');

@@ -18,7 +18,8 @@ import perfPlugin, {
   withoutPostCssWork,
   SERVER_CONSTANT,
 } from '../../plugins/perf/index';
-import { perfPlugins, routeParts } from '../../config/perf';
+import { DOCS_PLUGIN, docsPlugin, perfPlugins, routeParts } from '../../config/perf';
+import { SWITCHABLE_PATHS, readPrivateOff } from '../../config/private-paths';
 import {
   MANIFEST_PLUGIN,
   RouteChunkOriginsPlugin,
@@ -332,7 +333,7 @@ test('production builds write no persistent bundler cache unless DOCS_BUILD_CACH
     assert.equal(dev.cache, true);
     assert.equal((dev.experiments as { cache: { type: string } }).cache.type, 'persistent');
   }
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [], hydration: 'intent' }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [], hydration: 'intent', off: [] }]]);
   assert.equal((perfPlugins(readEnv({ DOCS_HYDRATION: 'load' }), [])[0] as [unknown, { hydration: string }])[1].hydration, 'load');
 });
 
@@ -377,16 +378,16 @@ test('Preact: the server bundle and the escape hatch keep React', () => {
 });
 
 test('Preact: options default to on, the array form of aliases is handled, the config passes DOCS_PREACT', () => {
-  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [], hydration: 'intent' });
-  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [], hydration: 'intent' });
-  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [], hydration: 'intent' });
+  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] });
+  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [], hydration: 'intent', off: [] });
+  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] });
   const list = withPreact([{ name: 'react', alias: '/r' }, { name: 'x', alias: '/x' }]);
   assert.ok(Array.isArray(list));
   assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
   const parts = ['/docs/8.9/', '/docs/', '/upgrade/'];
   const instances = [docsOptions(readEnv({})), upgradeDocsOptions()];
-  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, hydration: 'intent' }]]);
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts, hydration: 'intent' }]]);
+  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, hydration: 'intent', off: [] }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts, hydration: 'intent', off: [] }]]);
 });
 
 test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT never reuses the other one', () => {
@@ -406,12 +407,12 @@ test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT 
     return (client.experiments as unknown as { cache: { version: string } }).cache.version;
   });
   assert.deepEqual(versions, [
-    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [], hydration: 'intent' })}`,
-    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [], hydration: 'intent' })}`,
+    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [], hydration: 'intent', off: [] })}`,
+    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [], hydration: 'intent', off: [] })}`,
   ]);
   // the loaders and the options are part of the key: new route parts never reuse the old registry output
-  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent' }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'], hydration: 'intent' }));
-  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent' }), /^[0-9a-f]{12}$/);
+  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'], hydration: 'intent', off: [] }));
+  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] }), /^[0-9a-f]{12}$/);
 });
 
 test('PostCSS runs without postcss-preset-env and without a config search, and keeps the cascade layers', () => {
@@ -445,4 +446,31 @@ test('__MONQ_SERVER__ is true in the server bundle and false in the browser\'s, 
   assert.deepEqual(defined(configure(production(), true)), [{ [SERVER_CONSTANT]: 'true' }]);
   assert.deepEqual(defined(configure(production(), false)), [{ [SERVER_CONSTANT]: 'false' }]);
   assert.deepEqual(defined(configure({ mode: 'development' } as Configuration, false)), [{ [SERVER_CONSTANT]: 'false' }]);
+});
+
+test('DOCS_PRIVATE_OFF: each switchable private path is left out of the bundler settings, and only it', () => {
+  assert.deepEqual(readPrivateOff(undefined), []);
+  assert.deepEqual(readPrivateOff('all'), [...SWITCHABLE_PATHS]);
+  assert.deepEqual(readPrivateOff(' utf8-minifier , route-parts'), ['route-parts', 'utf8-minifier']);
+  assert.throws(() => readPrivateOff('tslib'), /not a private path with a switch/);
+  const clientOf = (off: string[]) => {
+    const config = { mode: 'production', plugins: clientPlugins(), optimization: { splitChunks: { cacheGroups: {} }, minimizer: [] } } as unknown as Configuration;
+    const plugin = perfPlugin(undefined, { off });
+    const returned = configureOf(plugin)(config, false);
+    return { plugin, config, returned };
+  };
+  const names = (plugins: unknown[] | undefined) => (plugins ?? []).map((plugin) => (plugin as object).constructor.name);
+  const all = clientOf([]);
+  assert.ok(names(all.returned.plugins).includes('RouteChunkOriginsPlugin'));
+  assert.ok('keptArticle' in ((all.config.optimization?.splitChunks as { cacheGroups: object }).cacheGroups));
+  assert.equal(typeof all.plugin.configurePostCss, 'function');
+  const none = clientOf([...SWITCHABLE_PATHS]);
+  assert.ok(!names(none.returned.plugins).includes('RouteChunkOriginsPlugin'), 'chunk-origins');
+  assert.ok(!('keptArticle' in ((none.config.optimization?.splitChunks as { cacheGroups: object }).cacheGroups)), 'shared-route-code');
+  assert.equal(none.plugin.configurePostCss, undefined, 'postcss-slim');
+  const env = readEnv({ DOCS_PRIVATE_OFF: 'route-parts,docs-slim' });
+  const [[, options]] = perfPlugins(env, [{ routeBasePath: 'docs', versions: { '8.9': { path: '8.9' } } }]) as [[unknown, { routeParts: string[]; off: string[] }]];
+  assert.deepEqual(options.routeParts, [], 'route-parts: every route in main.js');
+  assert.equal(docsPlugin(env), '@docusaurus/plugin-content-docs', 'docs-slim: the stock docs plugin');
+  assert.equal(docsPlugin(readEnv({})), DOCS_PLUGIN);
 });
