@@ -20,12 +20,6 @@ const LAYER_MESSAGE = {
 };
 /** `plugins/…` or `config/…` by the alias or by any number of `../`. */
 const BUILD_IMPORT = String.raw`^(?:@site/|(?:\.\./)+)(?:plugins|config)(?:/|$)`;
-/**
- * TEMPORARY (issue 47): src/components/VersionChanges/* keeps these two imports of plugins/changes
- * while plugins/changes is being reworked on another branch; the lead moves them to src/shared/
- * after that merge, and then this exception goes.
- */
-const CHANGES_EXCEPTION = ['plugins/changes/words', 'plugins/changes/page-data'];
 const NODE_MODULES = ['fs', 'fs/promises', 'path', 'os', 'url', 'module', 'crypto', 'child_process', 'worker_threads', 'zlib', 'stream', 'util', 'http', 'https', 'process', 'buffer', 'events'];
 const sharedPlatform = [
   { regex: '^node:', message: LAYER_MESSAGE.platform },
@@ -38,20 +32,8 @@ const layers = [
   {
     name: 'layers/client',
     files: ['src/**/*.{ts,tsx,mjs,js}'],
-    ignores: ['src/shared/**', 'src/components/VersionChanges/**'],
+    ignores: ['src/shared/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: BUILD_IMPORT, message: LAYER_MESSAGE.client }] }] },
-  },
-  {
-    name: 'layers/client-changes-exception',
-    files: ['src/components/VersionChanges/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: String.raw`^(?:@site/|(?:\.\./)+)(?!(?:${CHANGES_EXCEPTION.join('|')})$)(?:plugins|config)(?:/|$)`,
-          message: LAYER_MESSAGE.client,
-        }],
-      }],
-    },
   },
   {
     name: 'layers/build',

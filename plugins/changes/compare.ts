@@ -7,11 +7,12 @@
 import { diffArrays, diffWords } from 'diff';
 import { sampleKeyChanges, sampleShape } from './samples';
 import { normalise, type Block, type PageStructure, type Row, type Section } from './structure';
+import type { BlockChange, SectionStatus } from '../../src/shared/changes';
 
 /** The kinds of fact in prose (structure.ts): inline code, bold interface names, links, images. */
 export type FactKind = 'code' | 'bold' | 'link' | 'image';
 
-export type SectionStatus = 'added' | 'removed' | 'changed' | 'wording' | 'same';
+export type { SectionStatus } from '../../src/shared/changes';
 
 /** A parameter that a writer mapped to its new name (config/moved-parameters.ts). */
 export interface ParameterMove {
@@ -54,14 +55,7 @@ export interface SectionChange {
   blocks: BlockChange[];
 }
 
-export type Part = { op: 'same' | 'add' | 'del'; text: string };
-
-export interface BlockChange {
-  op: 'same' | 'add' | 'del' | 'change';
-  kind: Block['kind'];
-  /** For `change`: the words of both versions, marked. Otherwise one part. */
-  parts: Part[];
-}
+export type { BlockChange, Part } from '../../src/shared/changes';
 
 export interface PageChange {
   sections: SectionChange[];

@@ -2,56 +2,12 @@
  * What the comparison pages and the overview receive (JSON modules made by index.ts): the words are
  * written here, at build time, so the components only lay them out.
  */
-import type { BlockChange, SectionStatus } from './compare';
+import { INTRO_ANCHOR, type ComparisonData, type OverviewData, type OverviewGroup } from '../../src/shared/changes';
 import type { PageResult, SiteChanges } from './pages';
+
+export { INTRO_ANCHOR };
+export type { ComparisonData, ComparisonSection, OverviewData, OverviewEntry, OverviewGroup } from '../../src/shared/changes';
 import { overviewLead, sectionNote, sectionTitle } from './words';
-
-/** The anchor of the text before the first heading, on the comparison page. */
-export const INTRO_ANCHOR = 'page-start';
-
-export interface ComparisonSection {
-  anchor: string;
-  title: string;
-  status: SectionStatus;
-  note: string;
-  blocks: BlockChange[];
-}
-
-export interface ComparisonData {
-  title: string;
-  summary: string;
-  /** The writer's word (the page's `changes:` field), shown first. */
-  note?: string;
-  newer: { version: string; permalink: string };
-  older: { version: string; permalink: string };
-  /** The overview's address. */
-  overviewPath: string;
-  sections: ComparisonSection[];
-}
-
-export interface OverviewEntry {
-  title: string;
-  permalink: string;
-  /** The summary line (changed pages), or nothing. */
-  summary?: string;
-  comparePath?: string;
-}
-
-export interface OverviewGroup {
-  /** The section's folder, the anchor of its heading. */
-  id: string;
-  label: string;
-  changed: OverviewEntry[];
-  added: OverviewEntry[];
-  removed: OverviewEntry[];
-}
-
-export interface OverviewData {
-  counts: { changed: number; added: number; removed: number; same: number };
-  /** The counts in words: «95 страниц изменились, 20 новых, 3 удалены». */
-  lead: string;
-  groups: OverviewGroup[];
-}
 
 export function comparisonData(result: PageResult, versions: { newer: string; older: string }, overviewPath: string): ComparisonData {
   if (!result.change || !result.older || result.summary === undefined) throw new Error(`changes: ${result.page.file} has no comparison`);

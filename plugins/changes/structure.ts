@@ -7,13 +7,14 @@
  * The Markdown is read with markdown-it (CommonMark and GFM tables): its token stream is all this
  * needs, and it reads the two versions of the site several times faster than remark.
  */
+import type { BlockKind } from '../../src/shared/changes';
 import { posix } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 
 /** A block of a section, as the full comparison shows it: one paragraph, list item, table row or code sample. */
 export interface Block {
-  kind: 'text' | 'item' | 'row' | 'code';
+  kind: BlockKind;
   text: string;
   /**
    * Of a paragraph or list item: the names and numbers of its plain text (Latin words such as `Json`

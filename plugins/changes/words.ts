@@ -101,13 +101,4 @@ export function overviewLead(counts: { changed: number; added: number; removed: 
   );
 }
 
-export const TEXT = {
-  blockTitle: 'Что изменилось с 8.9',
-  newPage: 'Новое в 9.0',
-  newPageNote: 'Этой страницы в документации 8.9 не было.',
-  compare: 'Сравнить с 8.9',
-  /** Before the writer's note (the `changes:` field of the page). */
-  noteLabel: 'При обновлении:',
-  overviewTitle: 'Что изменилось в документации 9.0',
-  overviewDescription: 'Страницы документации 9.0, которые изменились по сравнению с 8.9, новые страницы и страницы, которых в 9.0 больше нет.',
-} as const;
+export { TEXT } from '../../src/shared/changes';

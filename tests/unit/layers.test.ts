@@ -49,12 +49,11 @@ test('plugins/ and config/ import from src/ only src/shared/ (type-only imports 
   assert.deepEqual(await layerMessages("import { ISSUES_URL } from '../src/shared/site';\nexport const u = ISSUES_URL;\n", 'config/x.ts'), []);
 });
 
-test('the exception of plugins/changes: exactly words and page-data, in src/components/VersionChanges only', async () => {
-  const allowed = "import { TEXT } from '@site/plugins/changes/words';\nimport type { OverviewData } from '@site/plugins/changes/page-data';\nexport const t: [typeof TEXT, OverviewData?] = [TEXT];\n";
-  assert.deepEqual(await layerMessages(allowed, 'src/components/VersionChanges/Overview.tsx'), []);
-  const other = "import type { BlockChange } from '@site/plugins/changes/compare';\nexport type B = BlockChange;\n";
-  assert.match((await layerMessages(other, 'src/components/VersionChanges/Comparison.tsx'))[0] ?? '', CLIENT);
-  assert.match((await layerMessages(allowed, 'src/components/Other/index.tsx'))[0] ?? '', CLIENT);
+test('src/components/VersionChanges reads the what-changed words and data from src/shared/changes, not from plugins/changes', async () => {
+  const shared = "import { TEXT, type OverviewData } from '@site/src/shared/changes';\nexport const t: [typeof TEXT, OverviewData?] = [TEXT];\n";
+  assert.deepEqual(await layerMessages(shared, 'src/components/VersionChanges/Overview.tsx'), []);
+  const build = "import { TEXT } from '@site/plugins/changes/words';\nexport const t = TEXT;\n";
+  assert.match((await layerMessages(build, 'src/components/VersionChanges/Overview.tsx'))[0] ?? '', CLIENT);
 });
 
 test('src/shared/ imports nothing of src/ outside it, nor the build, nor DOM or Node', async () => {

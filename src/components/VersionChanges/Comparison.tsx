@@ -9,12 +9,8 @@ import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
-import type { ComparisonData, ComparisonSection } from '@site/plugins/changes/page-data';
+import type { BlockChange, ComparisonData, SectionStatus } from '@site/src/shared/changes';
 import styles from './styles.module.css';
-
-// The comparison's own types, read off the page data (the one import of plugins/changes the lint rule still allows here).
-type SectionStatus = ComparisonSection['status'];
-type BlockChange = ComparisonSection['blocks'][number];
 
 const STATUS: Record<SectionStatus, string> = {
   added: 'Новый раздел',

@@ -6,8 +6,7 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
-import type { OverviewData, OverviewEntry } from '@site/plugins/changes/page-data';
-import { TEXT } from '@site/plugins/changes/words';
+import { TEXT, type OverviewData, type OverviewEntry } from '@site/src/shared/changes';
 import styles from './styles.module.css';
 
 function Entries({ entries, id, title }: { entries: OverviewEntry[]; id: string; title: string }): ReactNode {
