@@ -242,6 +242,9 @@ export interface Bar {
   value: number;
 }
 
+/** The characters of a bar's label that fit the 320 px beside the bars. */
+const LABEL_CHARS = 44;
+
 /**
  * A horizontal bar chart as inline SVG (no script, no outside request): one bar a row, the label on
  * the left, the value after the bar. Labels are escaped and cut to 60 characters.
@@ -255,9 +258,11 @@ export function barChart(bars: Bar[], title: string): string {
   const rows = bars.map((bar, index) => {
     const y = index * rowHeight + 4;
     const width = bar.value > 0 ? Math.max(2, Math.round((bar.value / max) * barWidth)) : 0;
-    const label = Array.from(bar.label).length > 60 ? `${Array.from(bar.label).slice(0, 59).join('')}…` : bar.label;
+    // A label longer than the space beside the bars is cut; the whole text shows on hover.
+    const chars = Array.from(bar.label);
+    const label = chars.length > LABEL_CHARS ? `${chars.slice(0, LABEL_CHARS - 1).join('')}…` : bar.label;
     return [
-      `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end">${escapeHtml(label)}</text>`,
+      `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end"><title>${escapeHtml(bar.label)}</title>${escapeHtml(label)}</text>`,
       `<rect x="${labelWidth}" y="${y + 3}" width="${width}" height="${rowHeight - 8}" rx="2"></rect>`,
       `<text x="${labelWidth + width + 6}" y="${y + 15}">${bar.value}</text>`,
     ].join('');

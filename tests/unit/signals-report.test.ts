@@ -93,7 +93,9 @@ test('a bar chart: one bar per row, widths in proportion, labels escaped and cut
   assert.match(svg, /width="180" height="14"/);
   assert.match(svg, /width="0" height="14"/);
   assert.match(svg, /a&#60;b/);
-  assert.match(svg, new RegExp(`>${'я'.repeat(59)}…<`));
+  // Cut to what fits beside the bars (a 60-character label ran off the chart's left edge); whole on hover.
+  assert.match(svg, new RegExp(`</title>${'я'.repeat(43)}…<`));
+  assert.match(svg, new RegExp(`<title>${'я'.repeat(80)}</title>`));
   assert.match(svg, /aria-label="Т&#34;"/);
   assert.equal(escapeHtml(`<&>"'`), '&#60;&#38;&#62;&#34;&#39;');
 });
