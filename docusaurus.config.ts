@@ -48,7 +48,7 @@ import {
 } from './config/site';
 
 const env = readEnv(process.env);
-const docsInstances = [docsOptions(env), upgradeDocsOptions()];
+const docsInstances = [docsOptions(env), upgradeDocsOptions(env)];
 
 const markdown = {
   format: 'detect',
@@ -110,7 +110,7 @@ const config = {
         // both docs instances are registered below, through the wrapper of config/perf.ts
         docs: false,
         blog: false,
-        pages: { rehypePlugins },
+        pages: { rehypePlugins: rehypePlugins(env) },
         theme: { customCss: ['./src/css/custom.css', './src/css/reader.css', './src/css/print.css'] },
         // registered below, as a step of the post-build order (plugins/lib/post-build-order.ts)
         sitemap: false,

@@ -7,5 +7,8 @@
 import rehypeTableRegions from '../plugins/content/rehype-table-regions';
 import rehypeGlossaryCards from '../plugins/content/rehype-glossary-cards';
 import { contentRehypePlugins } from './perf';
+import type { SiteEnv } from './env';
 
-export const rehypePlugins = [rehypeTableRegions, rehypeGlossaryCards, ...contentRehypePlugins];
+export function rehypePlugins(env: SiteEnv) {
+  return [rehypeTableRegions, rehypeGlossaryCards, ...contentRehypePlugins(env)];
+}

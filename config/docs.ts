@@ -6,7 +6,7 @@ import { rehypePlugins } from './content';
 import { changesRemarkPlugins } from './changes';
 
 /** Options shared by both docs instances (`default` and `upgrade`). */
-export const commonDocsOptions = {
+export const commonDocsOptions = (env: SiteEnv) => ({
   editUrl: EDIT_URL,
   breadcrumbs: true,
   showLastUpdateTime: true,
@@ -14,13 +14,13 @@ export const commonDocsOptions = {
   sidebarItemsGenerator,
   sidebarCollapsible: true,
   sidebarCollapsed: true,
-  rehypePlugins,
-} satisfies Partial<DocsOptions>;
+  rehypePlugins: rehypePlugins(env),
+}) satisfies Partial<DocsOptions>;
 
 /** The versioned documentation: 9.0 at /docs/, 8.9 at /docs/8.9/. */
 export function docsOptions(env: SiteEnv): DocsOptions {
   return {
-    ...commonDocsOptions,
+    ...commonDocsOptions(env),
     // «Что изменилось с 8.9» under the title of 9.0 pages (config/changes.ts)
     remarkPlugins: changesRemarkPlugins,
     path: 'docs',
@@ -40,9 +40,9 @@ export function docsOptions(env: SiteEnv): DocsOptions {
 }
 
 /** The upgrade guides and release notes, 6.0 to 9.0.6, at /upgrade/. */
-export function upgradeDocsOptions(): DocsOptions & { id: string } {
+export function upgradeDocsOptions(env: SiteEnv): DocsOptions & { id: string } {
   return {
-    ...commonDocsOptions,
+    ...commonDocsOptions(env),
     id: 'upgrade',
     path: 'upgrade',
     routeBasePath: 'upgrade',

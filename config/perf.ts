@@ -45,9 +45,11 @@ export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[],
 
 /**
  * Rehype plugins of every content plugin (docs, upgrade notes, pages): code blocks are tokenized at
- * build time, so the browser runs no Prism.
+ * build time, so the browser runs no Prism (none with `DOCS_PRIVATE_OFF=code-tokens`).
  */
-export const contentRehypePlugins = [rehypeCodeTokens];
+export function contentRehypePlugins(env: SiteEnv): (typeof rehypeCodeTokens)[] {
+  return env.privateOff.includes('code-tokens') ? [] : [rehypeCodeTokens];
+}
 
 /**
  * The docs plugin of both instances: `@docusaurus/plugin-content-docs` wrapped so that doc descriptions

@@ -8,6 +8,8 @@
 export const SWITCHABLE_PATHS = [
   /** Route data in parts: every route stays in `main.js` (the registry loader and the core patch stay: the patched prefetch reads the route data). */
   'route-parts',
+  /** Code tokens at build time: the theme's Prism highlights in the browser again (no rehype plugin, no `prism-react-renderer` alias). */
+  'code-tokens',
   /** Route chunks in the HTML: the boot prefetches the entry scripts only (plugins/perf/route-chunk-origins.ts). */
   'chunk-origins',
   /** The minifier rebuilt by class name for UTF-8 output (`withUtf8Minifier`). */

@@ -35,6 +35,8 @@ const lib = resolve(here, '../../src/lib');
  * browser's bundle (declared in src/types/server-constant.d.ts).
  */
 export const SERVER_CONSTANT = '__MONQ_SERVER__';
+/** `__MONQ_CODE_TOKENS__`: `false` with `DOCS_PRIVATE_OFF=code-tokens` (src/theme/prism-include-languages.ts then loads the grammars). */
+export const CODE_TOKENS_CONSTANT = '__MONQ_CODE_TOKENS__';
 
 /** Client chunk files: `assets/js/<chunk id>.<content hash>.js` (Docusaurus: `<chunk name>.<hash>`). */
 export const CLIENT_CHUNK_FILENAME = 'assets/js/[id].[contenthash:8].js';
@@ -60,7 +62,7 @@ export interface PerfOptions {
   routeParts: readonly string[];
   /** The page template's hydration (`DOCS_HYDRATION`, default `intent`): what postBuild checks in the built pages. */
   hydration: 'intent' | 'load';
-  /** Private paths turned off (`DOCS_PRIVATE_OFF`, config/private-paths.ts): this plugin's are `chunk-origins`, `utf8-minifier`, `postcss-slim`, `shared-route-code`. */
+  /** Private paths turned off (`DOCS_PRIVATE_OFF`, config/private-paths.ts): this plugin's are `code-tokens`, `chunk-origins`, `utf8-minifier`, `postcss-slim`, `shared-route-code`. */
   off: readonly string[];
 }
 
@@ -236,8 +238,11 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
     injectHtmlTags: injectCodeTheme,
     configureWebpack(config, isServer, { currentBundler }) {
       const production = config.mode === 'production';
-      const highlight = { 'prism-react-renderer$': join(lib, 'code', 'highlight.tsx') };
-      const serverOnly = new currentBundler.instance.DefinePlugin({ [SERVER_CONSTANT]: JSON.stringify(isServer) });
+      const highlight: Record<string, string> = on('code-tokens') ? { 'prism-react-renderer$': join(lib, 'code', 'highlight.tsx') } : {};
+      const serverOnly = new currentBundler.instance.DefinePlugin({
+        [SERVER_CONSTANT]: JSON.stringify(isServer),
+        [CODE_TOKENS_CONSTANT]: JSON.stringify(on('code-tokens')),
+      });
       if (production && !buildCache) withoutPersistentCache(config);
       keyCache(config, `${isServer ? 'server' : preact ? 'preact' : 'react'}-${loadersDigest(resolved)}`);
       if (isServer) return { resolve: { alias: highlight }, plugins: [serverOnly] };

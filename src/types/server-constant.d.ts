@@ -3,3 +3,6 @@
  * in both bundles, and nowhere else (a module that reads it is not for unit tests in Node).
  */
 declare const __MONQ_SERVER__: boolean;
+
+/** `false` when the build turns the build-time code tokens off (`DOCS_PRIVATE_OFF=code-tokens`, plugins/perf). */
+declare const __MONQ_CODE_TOKENS__: boolean;

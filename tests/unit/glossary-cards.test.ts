@@ -21,6 +21,7 @@ import {
 } from '../../plugins/content/glossary';
 import rehypeGlossaryCards, { addGlossaryCards } from '../../plugins/content/rehype-glossary-cards';
 import { rehypePlugins } from '../../config/content';
+import { readEnv } from '../../config/env';
 import { CARD_CLASS, MORE_LABEL, TERM_CLASS } from '../../src/shared/glossaryCard';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/glossary/${name}`, import.meta.url), 'utf8');
@@ -120,5 +121,5 @@ test('the anchor check names the page and the anchor of a broken link; a broken 
 });
 
 test('every content plugin runs it (both docs instances and the pages share the list)', () => {
-  assert.ok((rehypePlugins as unknown[]).includes(rehypeGlossaryCards));
+  assert.ok((rehypePlugins(readEnv({})) as unknown[]).includes(rehypeGlossaryCards));
 });

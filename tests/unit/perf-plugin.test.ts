@@ -17,8 +17,10 @@ import perfPlugin, {
   withPreact,
   withoutPostCssWork,
   SERVER_CONSTANT,
+  CODE_TOKENS_CONSTANT,
 } from '../../plugins/perf/index';
-import { DOCS_PLUGIN, docsPlugin, perfPlugins, routeParts } from '../../config/perf';
+import { DOCS_PLUGIN, contentRehypePlugins, docsPlugin, perfPlugins, routeParts } from '../../config/perf';
+import rehypeCodeTokens from '../../plugins/perf/rehype-code-tokens';
 import { SWITCHABLE_PATHS, readPrivateOff } from '../../config/private-paths';
 import {
   MANIFEST_PLUGIN,
@@ -171,8 +173,8 @@ test('the part of a route: the longest prefix it starts with; a prefix itself an
 });
 
 test('route parts: one per docs version with a path, then one per docs instance', () => {
-  assert.deepEqual(routeParts([docsOptions(readEnv({})), upgradeDocsOptions()]), ['/docs/8.9/', '/docs/', '/upgrade/']);
-  assert.deepEqual(routeParts([docsOptions(readEnv({ DOCS_PREVIEW_NEXT: 'true' })), upgradeDocsOptions()]), [
+  assert.deepEqual(routeParts([docsOptions(readEnv({})), upgradeDocsOptions(readEnv({}))]), ['/docs/8.9/', '/docs/', '/upgrade/']);
+  assert.deepEqual(routeParts([docsOptions(readEnv({ DOCS_PREVIEW_NEXT: 'true' })), upgradeDocsOptions(readEnv({}))]), [
     '/docs/next/',
     '/docs/8.9/',
     '/docs/',
@@ -385,7 +387,7 @@ test('Preact: options default to on, the array form of aliases is handled, the c
   assert.ok(Array.isArray(list));
   assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
   const parts = ['/docs/8.9/', '/docs/', '/upgrade/'];
-  const instances = [docsOptions(readEnv({})), upgradeDocsOptions()];
+  const instances = [docsOptions(readEnv({})), upgradeDocsOptions(readEnv({}))];
   assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, hydration: 'intent', off: [] }]]);
   assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts, hydration: 'intent', off: [] }]]);
 });
@@ -443,9 +445,11 @@ test('__MONQ_SERVER__ is true in the server bundle and false in the browser\'s, 
     (result.plugins ?? []).filter((plugin): plugin is RecordedDefine => plugin instanceof RecordedDefine).map((plugin) => plugin.definitions);
   const production = () => ({ mode: 'production', plugins: clientPlugins(), optimization: { minimizer: [] } }) as Configuration;
   const configure = configureOf(perfPlugin());
-  assert.deepEqual(defined(configure(production(), true)), [{ [SERVER_CONSTANT]: 'true' }]);
-  assert.deepEqual(defined(configure(production(), false)), [{ [SERVER_CONSTANT]: 'false' }]);
-  assert.deepEqual(defined(configure({ mode: 'development' } as Configuration, false)), [{ [SERVER_CONSTANT]: 'false' }]);
+  assert.deepEqual(defined(configure(production(), true)), [{ [SERVER_CONSTANT]: 'true', [CODE_TOKENS_CONSTANT]: 'true' }]);
+  assert.deepEqual(defined(configure(production(), false)), [{ [SERVER_CONSTANT]: 'false', [CODE_TOKENS_CONSTANT]: 'true' }]);
+  assert.deepEqual(defined(configure({ mode: 'development' } as Configuration, false)), [{ [SERVER_CONSTANT]: 'false', [CODE_TOKENS_CONSTANT]: 'true' }]);
+  const untokened = configureOf(perfPlugin(undefined, { off: ['code-tokens'] }));
+  assert.deepEqual(defined(untokened(production(), false)), [{ [SERVER_CONSTANT]: 'false', [CODE_TOKENS_CONSTANT]: 'false' }]);
 });
 
 test('DOCS_PRIVATE_OFF: each switchable private path is left out of the bundler settings, and only it', () => {
@@ -473,4 +477,9 @@ test('DOCS_PRIVATE_OFF: each switchable private path is left out of the bundler 
   assert.deepEqual(options.routeParts, [], 'route-parts: every route in main.js');
   assert.equal(docsPlugin(env), '@docusaurus/plugin-content-docs', 'docs-slim: the stock docs plugin');
   assert.equal(docsPlugin(readEnv({})), DOCS_PLUGIN);
+  // code-tokens: the theme's Prism again, in both bundles, and no page module gets tokens
+  const server = configureOf(perfPlugin(undefined, { off: ['code-tokens'] }))({ mode: 'production' }, true);
+  assert.deepEqual(Object.keys(server.resolve?.alias ?? {}), [], 'code-tokens: no prism-react-renderer alias');
+  assert.ok(contentRehypePlugins(readEnv({})).includes(rehypeCodeTokens));
+  assert.deepEqual(contentRehypePlugins(readEnv({ DOCS_PRIVATE_OFF: 'code-tokens' })), []);
 });

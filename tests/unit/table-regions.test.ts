@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FALLBACK_LABEL, TABLE_SCROLL_CLASS, wrapTables } from '../../plugins/content/rehype-table-regions';
 import { rehypePlugins } from '../../config/content';
+import { readEnv } from '../../config/env';
 import rehypeTableRegions from '../../plugins/content/rehype-table-regions';
 
 type Node = { type: string; tagName?: string; value?: string; name?: string; properties?: Record<string, unknown>; children?: Node[] };
@@ -57,5 +58,5 @@ test('running the plugin twice does not wrap a table twice', () => {
 });
 
 test('every content plugin runs it', () => {
-  assert.ok((rehypePlugins as unknown[]).includes(rehypeTableRegions));
+  assert.ok((rehypePlugins(readEnv({})) as unknown[]).includes(rehypeTableRegions));
 });
