@@ -6,6 +6,7 @@
  *   DOCS_FASTER         `false` turns Docusaurus Faster (Rspack, SWC, LightningCSS) off
  *   DOCS_PREACT         `false` keeps the browser bundle on react-dom (default: preact/compat; the server renders with React)
  *   DOCS_HYDRATION      `load` starts the browser bundle with every page (default `intent`: at the first input)
+ *   DOCS_KEPT_ARTICLE   `false`: the opened doc page renders its compiled Markdown (default: keeps the server's article)
  *   DOCS_BUILD_CACHE    `true` keeps the bundler's persistent cache in `docusaurus build` (the dev server always has it)
  *   DOCS_PR_PREVIEW     pull-request preview: analytics stay off
  *   YANDEX_METRICA_ID   web-analytics counter; nothing is loaded or sent without it

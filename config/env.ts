@@ -18,6 +18,12 @@ export interface SiteEnv {
    */
   hydration: 'intent' | 'load';
   /**
+   * `DOCS_KEPT_ARTICLE=false`: the opened doc page renders its compiled Markdown in the browser, as
+   * stock Docusaurus does, instead of keeping the server's article (src/lib/article/README.md). For
+   * measuring the kept article against the build without it.
+   */
+  keptArticle: boolean;
+  /**
    * `DOCS_BUILD_CACHE=true`: keep the bundler's persistent cache (`node_modules/.cache/rspack`) in
    * `docusaurus build`, for a writer who builds the same checkout again and again. Off by default: a
    * clean build (CI, a fresh clone) never reads it and only pays for writing it. The development
@@ -85,6 +91,7 @@ export function readEnv(raw: RawEnv): SiteEnv {
     faster: flag(raw.DOCS_FASTER, true),
     preact: flag(raw.DOCS_PREACT, true),
     hydration,
+    keptArticle: flag(raw.DOCS_KEPT_ARTICLE, true),
     buildCache: flag(raw.DOCS_BUILD_CACHE, false),
     prPreview,
     metricaId: prPreview ? null : metricaId,

@@ -36,6 +36,7 @@ export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[],
         // extra parts: generated pages under a docs prefix that its pages do not need (config/changes.ts)
         routeParts: [...extraParts, ...routeParts(docsInstances)],
         hydration: env.hydration,
+        keptArticle: env.keptArticle,
       },
     ],
   ];

@@ -36,6 +36,12 @@ const lib = resolve(here, '../../src/lib');
  * browser's bundle (declared in src/types/server-constant.d.ts).
  */
 export const SERVER_CONSTANT = '__MONQ_SERVER__';
+/**
+ * `__MONQ_KEPT_ARTICLE__`: whether the opened doc page keeps the server's article (src/lib/article,
+ * `DOCS_KEPT_ARTICLE`), in both bundles. When `false`, the code of the kept article is dropped by the
+ * minifier and `@theme/DocItem/Content` is the theme's own (`withStockDocContent`).
+ */
+export const KEPT_ARTICLE_CONSTANT = '__MONQ_KEPT_ARTICLE__';
 
 /** Client chunk files: `assets/js/<chunk id>.<content hash>.js` (Docusaurus: `<chunk name>.<hash>`). */
 export const CLIENT_CHUNK_FILENAME = 'assets/js/[id].[contenthash:8].js';
@@ -63,12 +69,14 @@ export interface PerfOptions {
   routeParts: readonly string[];
   /** The page template's hydration (`DOCS_HYDRATION`, default `intent`): what postBuild checks in the built pages. */
   hydration: 'intent' | 'load';
+  /** The opened doc page keeps the server's article (default true; `DOCS_KEPT_ARTICLE`, src/lib/article). */
+  keptArticle: boolean;
 }
 
 /** The plugin's options as Docusaurus hands them over (`unknown`); anything missing takes its default. */
 export function perfOptions(raw: unknown): PerfOptions {
   const options = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const { preact, buildCache, routeParts, hydration } = options;
+  const { preact, buildCache, routeParts, hydration, keptArticle } = options;
   const parts = Array.isArray(routeParts) ? routeParts : [];
   for (const prefix of parts) {
     if (typeof prefix !== 'string' || !/^\/.+\/$/.test(prefix)) {
@@ -80,6 +88,7 @@ export function perfOptions(raw: unknown): PerfOptions {
     buildCache: buildCache === true,
     routeParts: parts as string[],
     hydration: hydration === 'load' ? 'load' : 'intent',
+    keptArticle: keptArticle !== false,
   };
 }
 
@@ -108,6 +117,21 @@ export function withComponentCreator(alias: Aliases): Aliases {
       : [...alias, { name, alias: to }];
   }
   return name in alias ? Object.fromEntries(Object.entries(alias).map(([key, value]) => [key, key === name ? to : value])) : { ...alias, [name]: to };
+}
+
+/**
+ * Without the kept article: `@theme/DocItem/Content` is the theme's own component (`@theme-original`),
+ * which renders `MDXContent` statically, in place of the ejected one (src/theme/DocItem/Content).
+ */
+export function withStockDocContent(alias: Aliases): Aliases {
+  const name = '@theme/DocItem/Content';
+  const entries = Array.isArray(alias) ? alias.map(({ name: key, alias: to }) => [key, to] as const) : Object.entries(alias);
+  const original = entries.find(([key]) => key === '@theme-original/DocItem/Content')?.[1];
+  if (typeof original !== 'string' || !entries.some(([key]) => key === name)) {
+    throw new Error('[perf] DOCS_KEPT_ARTICLE=false: no theme aliases of DocItem/Content to swap (is src/theme/DocItem/Content still ejected?)');
+  }
+  if (Array.isArray(alias)) return alias.map((entry) => (entry.name === name ? { ...entry, alias: original } : entry));
+  return Object.fromEntries(entries.map(([key, to]) => [key, key === name ? original : to]));
 }
 
 /**
@@ -218,7 +242,7 @@ export function clientRules(routeParts: readonly string[]): RuleSetRule[] {
 
 export default function perfPlugin(_context?: LoadContext, options?: unknown): Plugin {
   const resolved = perfOptions(options);
-  const { preact, buildCache, routeParts, hydration } = resolved;
+  const { preact, buildCache, routeParts, hydration, keptArticle } = resolved;
   return {
     name: 'monq-perf',
     /** A production build stops at once when Docusaurus would inline Markdown images (checks.ts). */
@@ -239,8 +263,12 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
     configureWebpack(config, isServer, { currentBundler }) {
       const production = config.mode === 'production';
       const highlight = { 'prism-react-renderer$': join(lib, 'code', 'highlight.tsx') };
-      const serverOnly = new currentBundler.instance.DefinePlugin({ [SERVER_CONSTANT]: JSON.stringify(isServer) });
+      const serverOnly = new currentBundler.instance.DefinePlugin({
+        [SERVER_CONSTANT]: JSON.stringify(isServer),
+        [KEPT_ARTICLE_CONSTANT]: JSON.stringify(keptArticle),
+      });
       if (production && !buildCache) withoutPersistentCache(config);
+      if (!keptArticle) config.resolve = { ...config.resolve, alias: withStockDocContent(config.resolve?.alias ?? {}) };
       keyCache(config, `${isServer ? 'server' : preact ? 'preact' : 'react'}-${loadersDigest(resolved)}`);
       if (isServer) return { resolve: { alias: highlight }, plugins: [serverOnly] };
       // In place: what configureWebpack returns is merged after Docusaurus's aliases, and the first
@@ -256,9 +284,9 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
       if (!manifestPath) {
         throw new Error(`[perf] the client config has no ${MANIFEST_PLUGIN} plugin: route-chunk-origins.ts cannot add the route chunks to the pages (did Docusaurus replace react-loadable-ssr-addon?)`);
       }
-      withSharedRouteCode(config);
+      if (keptArticle) withSharedRouteCode(config);
       return {
-        plugins: [new RouteChunkOriginsPlugin(manifestPath), new PerfChecksPlugin(), serverOnly],
+        plugins: [new RouteChunkOriginsPlugin(manifestPath, { markdown: !keptArticle }), new PerfChecksPlugin(), serverOnly],
         resolve: { alias },
         output: { chunkFilename: CLIENT_CHUNK_FILENAME },
         module,

@@ -3,3 +3,8 @@
  * in both bundles, and nowhere else (a module that reads it is not for unit tests in Node).
  */
 declare const __MONQ_SERVER__: boolean;
+/**
+ * `false` with `DOCS_KEPT_ARTICLE=false` (src/lib/article/README.md), else `true`: defined by
+ * plugins/perf (`KEPT_ARTICLE_CONSTANT`) in both bundles.
+ */
+declare const __MONQ_KEPT_ARTICLE__: boolean;
