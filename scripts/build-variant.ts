@@ -56,12 +56,14 @@ export const VARIANTS: Record<string, Variant> = {
     env: { DOCSEARCH_APP_ID: 'TESTAPP', DOCSEARCH_API_KEY: 'dummy-search-key', DOCSEARCH_INDEX_NAME: 'monq-test' },
     outDir: 'build-variants/hosted',
   },
-  // One build for two switches that touch different things: the next version adds pages and routes
+  // One build for three switches that touch different things: the next version adds pages and routes
   // (/docs/next/, config/docs.ts), `load` changes only when a page's scripts start (the page template,
-  // plugins/perf/ssr-template.ts). Neither reads what the other changes.
+  // plugins/perf/ssr-template.ts), and without the kept article a doc page draws its article from its
+  // compiled Markdown (the theme's DocItem/Content, src/lib/article/README.md). None reads what the
+  // others change.
   'next-load': {
-    description: 'DOCS_PREVIEW_NEXT=true and DOCS_HYDRATION=load',
-    env: { DOCS_PREVIEW_NEXT: 'true', DOCS_HYDRATION: 'load' },
+    description: 'DOCS_PREVIEW_NEXT=true, DOCS_HYDRATION=load and DOCS_KEPT_ARTICLE=false',
+    env: { DOCS_PREVIEW_NEXT: 'true', DOCS_HYDRATION: 'load', DOCS_KEPT_ARTICLE: 'false' },
     outDir: 'build-variants/next-load',
     seedNext: true,
   },

@@ -49,6 +49,10 @@ const SWITCH_TOOK_EFFECT: Record<SwitchVariant, (page: Page, server: RunningServ
     const next = await page.request.get(`${server.url}/docs/next${DOC.slice('/docs'.length)}`);
     assert.equal(next.status(), 200, 'the page of the next version is built');
     assert.match(await next.text(), /theme-doc-version-banner[^>]*>\s*<div>Это документация для будущей версии/, 'with the unreleased banner');
+    // DOCS_KEPT_ARTICLE=false: no article data block; the compiled article renders, with the theme's code buttons.
+    assert.equal(await page.locator('#monq-article-data').count(), 0, 'no article data block');
+    await page.locator('article .theme-code-block button').first().waitFor({ state: 'attached' });
+    assert.equal(await page.locator('article .monq-copy-button').count(), 0, 'the theme\'s code buttons, not the kept article\'s');
   },
   async webpack(_page, _server, dir) {
     assert.equal(bundledByRspack(dir), false, 'DOCS_FASTER=false bundles with webpack');
