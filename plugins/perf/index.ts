@@ -240,7 +240,7 @@ export function clientRules(routeParts: readonly string[]): RuleSetRule[] {
   ];
 }
 
-export default function perfPlugin(_context?: LoadContext, options?: unknown): Plugin {
+export default function perfPlugin(context?: LoadContext, options?: unknown): Plugin {
   const resolved = perfOptions(options);
   const { preact, buildCache, routeParts, hydration, keptArticle } = resolved;
   return {
@@ -286,7 +286,7 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
       }
       if (keptArticle) withSharedRouteCode(config);
       return {
-        plugins: [new RouteChunkOriginsPlugin(manifestPath, { markdown: !keptArticle }), new PerfChecksPlugin(), serverOnly],
+        plugins: [new RouteChunkOriginsPlugin(manifestPath, { markdown: !keptArticle }), new PerfChecksPlugin({ keptArticle, siteDir: context?.siteDir }), serverOnly],
         resolve: { alias },
         output: { chunkFilename: CLIENT_CHUNK_FILENAME },
         module,
