@@ -38,6 +38,7 @@ export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[],
         routeParts: env.privateOff.includes('route-parts') ? [] : [...extraParts, ...routeParts(docsInstances)],
         hydration: env.hydration,
         off: env.privateOff,
+        keptArticle: !env.privateOff.includes('kept-article'),
       },
     ],
   ];

@@ -18,6 +18,8 @@ export const SWITCHABLE_PATHS = [
   'postcss-slim',
   /** The kept article's shared chunk, a cache group over its modules (`withSharedRouteCode`). */
   'shared-route-code',
+  /** The kept article: the opened doc page renders its compiled Markdown, with the theme's own `DocItem/Content` (src/lib/article/README.md). */
+  'kept-article',
   /** The docs plugin wrapper that moves descriptions out of the version chunk (plugins/docs-slim). */
   'docs-slim',
 ] as const;

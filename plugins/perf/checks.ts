@@ -7,6 +7,8 @@
  * - `PerfChecksPlugin` (client compilation, production; a bundler plugin added by `configureWebpack`)
  *   reads the compiled modules when the bundles are written (`afterEmit`).
  * - `templateProblems` (the perf plugin's `postBuild`) reads the built home page.
+ * - `keptArticleProblems` (the same client compilation, with the kept article on): no doc page uses an
+ *   interactive MDX component, which the kept article would leave dead (src/lib/article/README.md).
  */
 import { ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE } from './generated-files.cjs';
 
@@ -79,19 +81,140 @@ export function problemsError(what: string, problems: readonly string[]): Error 
   return new Error(`[perf] ${what} did not take effect (plugins/perf/README.md, "How a route's code is found and loaded"):\n- ${problems.join('\n- ')}`);
 }
 
+/**
+ * A module of the compilation as `keptArticleProblems` reads it: its file, its code (after the
+ * loaders) and the modules it imports, each with the request as written.
+ */
+export interface GraphModule {
+  readonly resource: string;
+  source(): string;
+  imports(): ReadonlyArray<{ readonly request: string; readonly module: GraphModule }>;
+}
+
+/** A doc page's compiled Markdown: the article the browser keeps when the page is opened. */
+export const KEPT_MARKDOWN = /\.mdx?$/i;
+/** Markdown that is not a doc page (`src/pages/*.mdx` renders `MDXPage`, whose article is not kept). */
+const NOT_KEPT = /[\\/](?:node_modules|src[\\/]pages)[\\/]/;
+/** What mdx-loader imports into every compiled page itself: not a component of the article. */
+const MDX_RUNTIME = /^(?:react(?:\/jsx(?:-dev)?-runtime)?|@mdx-js\/react)$/;
+/** A module with code (not an image or a stylesheet an article imports). */
+const CODE_FILE = /\.[cm]?[jt]sx?$/;
+/** The site's own code, followed through to the components it renders. */
+const SITE_CODE = /^(?!.*[\\/]node_modules[\\/])/;
+/** From the site's own code, the imports that name components (not hook or utility packages). */
+const COMPONENT_REQUEST = /^(?:@theme(?:-original|-init)?\/|@site\/|\.{1,2}\/)/;
+/**
+ * Components the kept article does the work of on its DOM: a link of the article changes the page
+ * inside the app and is preloaded (src/lib/article/links.ts, enhance.ts).
+ */
+export const KEPT_ARTICLE_WIRED: readonly string[] = ['@docusaurus/Link'];
+/** State of its own: a component that re-renders on an input. */
+const STATE_HOOK = /\buse(?:State|Reducer|SyncExternalStore|Transition|ActionState|Optimistic)\s*\(/;
+/** Event handlers: a prop `on…` (JSX or compiled) or a listener added by hand. */
+const EVENT_HANDLER = /\bon[A-Z][A-Za-z]*\s*[=:](?!=)|\baddEventListener\s*\(/;
+
+/**
+ * Why a component's module is interactive, or null: it keeps state (`useState`, `useReducer`…) or
+ * handles events (an `on…` prop, `addEventListener`). Only its own code is read.
+ */
+export function interactiveReason(source: string): string | null {
+  const found = STATE_HOOK.exec(source) ?? EVENT_HANDLER.exec(source);
+  return found ? found[0].replace(/\s*[(=:]$/, '').trim() : null;
+}
+
+/**
+ * The doc pages that use an interactive MDX component, one sentence each; empty when none does.
+ * A doc page opened by the reader keeps the HTML the server rendered (src/lib/article/README.md): its
+ * components never run in the browser, so one with state or event handlers would look right and do
+ * nothing. Read from each page's compiled Markdown: the components it imports (mdx-loader's own
+ * imports aside), and through the site's own components (`src/`), the components they render. Links
+ * (`KEPT_ARTICLE_WIRED`) are wired by the kept article itself. `siteDir` shortens the page's path.
+ */
+export function keptArticleProblems(modules: Iterable<GraphModule>, siteDir = ''): string[] {
+  const problems: string[] = [];
+  const relative = (path: string) => (siteDir && path.startsWith(siteDir) ? path.slice(siteDir.length).replace(/^[\\/]/, '') : path);
+  for (const page of modules) {
+    if (!KEPT_MARKDOWN.test(page.resource) || NOT_KEPT.test(page.resource)) continue;
+    const seen = new Set<string>();
+    const found = new Map<string, string>();
+    const visit = (module: GraphModule, path: readonly string[], fromSite: boolean): void => {
+      for (const { request, module: imported } of module.imports()) {
+        if (MDX_RUNTIME.test(request) || KEPT_ARTICLE_WIRED.includes(request) || !CODE_FILE.test(imported.resource)) continue;
+        if (fromSite && !COMPONENT_REQUEST.test(request)) continue;
+        if (seen.has(imported.resource)) continue;
+        seen.add(imported.resource);
+        const chain = [...path, request];
+        const reason = interactiveReason(imported.source());
+        if (reason) found.set(chain.join(' → '), reason);
+        else if (SITE_CODE.test(imported.resource)) visit(imported, chain, true);
+      }
+    };
+    visit(page, [], false);
+    for (const [component, reason] of found) {
+      problems.push(`${relative(page.resource)} uses ${component}, which is interactive (${reason})`);
+    }
+  }
+  return problems.sort();
+}
+
+/** The error that stops the build when a kept article uses an interactive component, or null. */
+export function keptArticleError(problems: readonly string[]): Error | null {
+  if (problems.length === 0) return null;
+  return new Error(
+    `[perf] An interactive MDX component in a kept article: the page the reader opens keeps the server's HTML and never runs its components, so these would do nothing (src/lib/article/README.md). Draw the component without state or handlers, wire it on the article's DOM in src/lib/article/enhance.ts, or build without the kept article (plugins/perf/README.md):\n- ${problems.join('\n- ')}`,
+  );
+}
+
+/** The compilation's module graph, as much as the checks read of it (Rspack and webpack alike). */
+interface ModuleGraphLike {
+  getOutgoingConnections(module: object): Iterable<{ dependency?: object | null; module?: object | null }>;
+}
+
+/** The compilation's modules as `GraphModule`s, their code and imports read when asked for. */
+export function graphModules(modules: Iterable<object>, graph: ModuleGraphLike): GraphModule[] {
+  const made = new Map<object, GraphModule>();
+  const of = (module: object): GraphModule => {
+    const known = made.get(module);
+    if (known) return known;
+    const raw = module as { resource?: string; originalSource?(): { source(): string | Buffer } | null };
+    const node: GraphModule = {
+      resource: raw.resource ?? '',
+      source: () => String(raw.originalSource?.()?.source() ?? ''),
+      imports: () => {
+        const list: { request: string; module: GraphModule }[] = [];
+        for (const { dependency, module: target } of graph.getOutgoingConnections(module)) {
+          // an import's request (webpack types it on ModuleDependency only)
+          const request = (dependency as { request?: unknown } | null | undefined)?.request;
+          if (typeof request === 'string' && request && target) list.push({ request, module: of(target) });
+        }
+        return list;
+      },
+    };
+    made.set(module, node);
+    return node;
+  };
+  return Array.from(modules, of);
+}
+
 interface Compilation {
   getStats(): { toJson(options: Record<string, boolean>): { modules?: StatsModule[] } };
   readonly fileDependencies: Iterable<string>;
   /** Every module of the compilation; JSON modules folded into another are here, not in the stats. */
   readonly modules: Iterable<object>;
+  readonly moduleGraph?: ModuleGraphLike;
 }
 
 interface Compiler {
   hooks: { afterEmit: { tap(name: string, callback: (compilation: Compilation) => void): void } };
 }
 
-/** Rspack/webpack plugin of the production client compilation: throws when a private path is missing from it. */
+/**
+ * Rspack/webpack plugin of the production client compilation: throws when a private path is missing
+ * from it, and with `keptArticle` when a doc page uses an interactive MDX component.
+ */
 export class PerfChecksPlugin {
+  constructor(private readonly options: { keptArticle?: boolean; siteDir?: string } = {}) {}
+
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tap('monq-perf-checks', (compilation) => {
       const { modules = [] } = compilation.getStats().toJson({ all: false, modules: true, nestedModules: true });
@@ -99,6 +222,15 @@ export class PerfChecksPlugin {
       const resources = Array.from(compilation.modules, (module) => ({ name: (module as { resource?: string }).resource }));
       const error = problemsError('The client bundle\'s private paths', clientBundleProblems(modules.concat(resources), compilation.fileDependencies));
       if (error) throw error;
+      if (!this.options.keptArticle) return;
+      if (!compilation.moduleGraph) throw new Error('[perf] the compilation has no module graph: the kept article\'s check of MDX components cannot run (checks.ts)');
+      const graph = graphModules(compilation.modules, compilation.moduleGraph);
+      // a check that found no doc page would pass whatever the pages use
+      if (!graph.some(({ resource }) => KEPT_MARKDOWN.test(resource) && !NOT_KEPT.test(resource))) {
+        throw new Error('[perf] no doc page\'s compiled Markdown among the client compilation\'s modules: the kept article\'s check of MDX components read nothing (checks.ts, keptArticleProblems)');
+      }
+      const kept = keptArticleError(keptArticleProblems(graph, this.options.siteDir));
+      if (kept) throw kept;
     });
   }
 }

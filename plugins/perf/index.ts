@@ -37,6 +37,12 @@ const lib = resolve(here, '../../src/lib');
 export const SERVER_CONSTANT = '__MONQ_SERVER__';
 /** `__MONQ_CODE_TOKENS__`: `false` with `DOCS_PRIVATE_OFF=code-tokens` (src/theme/prism-include-languages.ts then loads the grammars). */
 export const CODE_TOKENS_CONSTANT = '__MONQ_CODE_TOKENS__';
+/**
+ * `__MONQ_KEPT_ARTICLE__`: whether the opened doc page keeps the server's article (src/lib/article,
+ * `DOCS_PRIVATE_OFF=kept-article`), in both bundles. When `false`, the code of the kept article is dropped by the
+ * minifier and `@theme/DocItem/Content` is the theme's own (`withStockDocContent`).
+ */
+export const KEPT_ARTICLE_CONSTANT = '__MONQ_KEPT_ARTICLE__';
 
 /** Client chunk files: `assets/js/<chunk id>.<content hash>.js` (Docusaurus: `<chunk name>.<hash>`). */
 export const CLIENT_CHUNK_FILENAME = 'assets/js/[id].[contenthash:8].js';
@@ -64,12 +70,14 @@ export interface PerfOptions {
   hydration: 'intent' | 'load';
   /** Private paths turned off (`DOCS_PRIVATE_OFF`, config/private-paths.ts): this plugin's are `code-tokens`, `chunk-origins`, `utf8-minifier`, `postcss-slim`, `shared-route-code`. */
   off: readonly string[];
+  /** The opened doc page keeps the server's article (default true; `DOCS_PRIVATE_OFF=kept-article`, src/lib/article). */
+  keptArticle: boolean;
 }
 
 /** The plugin's options as Docusaurus hands them over (`unknown`); anything missing takes its default. */
 export function perfOptions(raw: unknown): PerfOptions {
   const options = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const { preact, buildCache, routeParts, hydration, off } = options;
+  const { preact, buildCache, routeParts, hydration, off, keptArticle } = options;
   const parts = Array.isArray(routeParts) ? routeParts : [];
   for (const prefix of parts) {
     if (typeof prefix !== 'string' || !/^\/.+\/$/.test(prefix)) {
@@ -82,6 +90,7 @@ export function perfOptions(raw: unknown): PerfOptions {
     routeParts: parts as string[],
     hydration: hydration === 'load' ? 'load' : 'intent',
     off: Array.isArray(off) ? off.filter((name): name is string => typeof name === 'string') : [],
+    keptArticle: keptArticle !== false,
   };
 }
 
@@ -110,6 +119,21 @@ export function withComponentCreator(alias: Aliases): Aliases {
       : [...alias, { name, alias: to }];
   }
   return name in alias ? Object.fromEntries(Object.entries(alias).map(([key, value]) => [key, key === name ? to : value])) : { ...alias, [name]: to };
+}
+
+/**
+ * Without the kept article: `@theme/DocItem/Content` is the theme's own component (`@theme-original`),
+ * which renders `MDXContent` statically, in place of the ejected one (src/theme/DocItem/Content).
+ */
+export function withStockDocContent(alias: Aliases): Aliases {
+  const name = '@theme/DocItem/Content';
+  const entries = Array.isArray(alias) ? alias.map(({ name: key, alias: to }) => [key, to] as const) : Object.entries(alias);
+  const original = entries.find(([key]) => key === '@theme-original/DocItem/Content')?.[1];
+  if (typeof original !== 'string' || !entries.some(([key]) => key === name)) {
+    throw new Error('[perf] DOCS_PRIVATE_OFF=kept-article: no theme aliases of DocItem/Content to swap (is src/theme/DocItem/Content still ejected?)');
+  }
+  if (Array.isArray(alias)) return alias.map((entry) => (entry.name === name ? { ...entry, alias: original } : entry));
+  return Object.fromEntries(entries.map(([key, to]) => [key, key === name ? original : to]));
 }
 
 /**
@@ -215,9 +239,9 @@ export function clientRules(routeParts: readonly string[]): RuleSetRule[] {
   ];
 }
 
-export default function perfPlugin(_context?: LoadContext, options?: unknown): Plugin {
+export default function perfPlugin(context?: LoadContext, options?: unknown): Plugin {
   const resolved = perfOptions(options);
-  const { preact, buildCache, routeParts, hydration } = resolved;
+  const { preact, buildCache, routeParts, hydration, keptArticle } = resolved;
   const on = (path: string) => !resolved.off.includes(path);
   return {
     name: 'monq-perf',
@@ -242,8 +266,10 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
       const serverOnly = new currentBundler.instance.DefinePlugin({
         [SERVER_CONSTANT]: JSON.stringify(isServer),
         [CODE_TOKENS_CONSTANT]: JSON.stringify(on('code-tokens')),
+        [KEPT_ARTICLE_CONSTANT]: JSON.stringify(keptArticle),
       });
       if (production && !buildCache) withoutPersistentCache(config);
+      if (!keptArticle) config.resolve = { ...config.resolve, alias: withStockDocContent(config.resolve?.alias ?? {}) };
       keyCache(config, `${isServer ? 'server' : preact ? 'preact' : 'react'}-${loadersDigest(resolved)}`);
       if (isServer) return { resolve: { alias: highlight }, plugins: [serverOnly] };
       // In place: what configureWebpack returns is merged after Docusaurus's aliases, and the first
@@ -259,10 +285,10 @@ export default function perfPlugin(_context?: LoadContext, options?: unknown): P
       if (!manifestPath && on('chunk-origins')) {
         throw new Error(`[perf] the client config has no ${MANIFEST_PLUGIN} plugin: route-chunk-origins.ts cannot add the route chunks to the pages (did Docusaurus replace react-loadable-ssr-addon?)`);
       }
-      if (on('shared-route-code')) withSharedRouteCode(config);
-      const origins = manifestPath && on('chunk-origins') ? [new RouteChunkOriginsPlugin(manifestPath)] : [];
+      if (keptArticle && on('shared-route-code')) withSharedRouteCode(config);
+      const origins = manifestPath && on('chunk-origins') ? [new RouteChunkOriginsPlugin(manifestPath, { markdown: !keptArticle })] : [];
       return {
-        plugins: [...origins, new PerfChecksPlugin(), serverOnly],
+        plugins: [...origins, new PerfChecksPlugin({ keptArticle, siteDir: context?.siteDir }), serverOnly],
         resolve: { alias },
         output: { chunkFilename: CLIENT_CHUNK_FILENAME },
         module,

@@ -46,16 +46,17 @@ export const MANIFEST_PLUGIN = 'ReactLoadableSSRAddon';
 
 /**
  * The manifest with a key per import request: the chunks whose origins include it. Keys the manifest
- * already has (entry points, chunk names or ids) are left as they are.
+ * already has (entry points, chunk names or ids) are left as they are. Compiled Markdown is left out
+ * unless `markdown` (a build without the kept article, `DOCS_PRIVATE_OFF=kept-article`).
  */
-export function withRequestOrigins(manifest: ClientManifest, chunks: readonly StatsChunk[]): ClientManifest {
+export function withRequestOrigins(manifest: ClientManifest, chunks: readonly StatsChunk[], { markdown = false } = {}): ClientManifest {
   const byRequest = new Map<string, Array<string | number>>();
   for (const chunk of chunks) {
     const id = chunk.id;
     if (id === undefined || id === null) continue;
     for (const origin of chunk.origins ?? []) {
       const request = origin.request;
-      if (!request || request in manifest.origins || MARKDOWN_REQUEST.test(request)) continue;
+      if (!request || request in manifest.origins || (!markdown && MARKDOWN_REQUEST.test(request))) continue;
       const known = byRequest.get(request) ?? [];
       if (!known.includes(id)) known.push(id);
       byRequest.set(request, known);
@@ -74,13 +75,16 @@ interface Compiler {
 
 /** Rspack/webpack plugin for the client compilation: rewrites the manifest at `manifestPath`. */
 export class RouteChunkOriginsPlugin {
-  constructor(private readonly manifestPath: string) {}
+  constructor(
+    private readonly manifestPath: string,
+    private readonly options: { markdown?: boolean } = {},
+  ) {}
 
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tap('monq-route-chunk-origins', (compilation) => {
       const { chunks = [] } = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true, ids: true });
       const manifest = JSON.parse(readFileSync(this.manifestPath, 'utf8')) as ClientManifest;
-      writeFileSync(this.manifestPath, JSON.stringify(withRequestOrigins(manifest, chunks)));
+      writeFileSync(this.manifestPath, JSON.stringify(withRequestOrigins(manifest, chunks, this.options)));
     });
   }
 }

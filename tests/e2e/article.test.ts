@@ -1,7 +1,7 @@
 /**
  * The kept article (src/lib/article/README.md): the page the reader opened keeps the article the
  * server rendered when it becomes interactive, and loads no compiled Markdown; its links, code
- * blocks and images still do what the reader expects.
+ * blocks (copy, word wrap) and images still do what the reader expects.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -68,6 +68,47 @@ describe('the article of the opened page', () => {
     assert.match(copied, /^\{\n {2}"[\w@]+": /, 'the copied text has its line breaks and indentation');
     assert.match(copied, /\n {4}"[\w@]+": /, 'nested keys keep their deeper indentation');
     assert.equal(await button.getAttribute('aria-label'), 'Скопировано');
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('a code block with a long line gets the theme\'s word-wrap button: a click wraps its lines, another unwraps them', async () => {
+    // the theme's WordWrapButton and useCodeWordWrap (theme-classic, theme-common 3.10.2)
+    const { page, consoleErrors } = await openInteractive('/docs/solutions/integrations/external/nagios-core/');
+    const shown = 'button.monq-wrap-button:not([hidden])';
+    const block = page.locator(`${ARTICLE} .theme-code-block`).filter({ has: page.locator(shown) }).first();
+    await block.waitFor();
+    const button = block.locator(shown);
+    assert.equal(await button.getAttribute('aria-label'), 'Переключить перенос по строкам');
+    assert.equal(await button.getAttribute('title'), 'Переключить перенос по строкам');
+    assert.deepEqual(
+      await block.locator('.monq-code-buttons button').evaluateAll((buttons) => buttons.map((node) => node.classList[1])),
+      ['monq-wrap-button', 'monq-copy-button'],
+      'word wrap, then copy: the theme\'s order',
+    );
+    const pre = block.locator('pre');
+    const layout = () =>
+      pre.evaluate((node) => ({
+        scrolls: node.scrollWidth > node.clientWidth,
+        height: node.clientHeight,
+        whiteSpace: getComputedStyle(node.querySelector('code')!).whiteSpace,
+      }));
+    const before = await layout();
+    assert.equal(before.scrolls, true, 'the long line scrolls sideways');
+    await block.hover();
+    await button.click();
+    const wrapped = await layout();
+    assert.equal(wrapped.scrolls, false, 'wrapped: nothing scrolls sideways');
+    assert.equal(wrapped.whiteSpace, 'pre-wrap');
+    assert.ok(wrapped.height > before.height, `the wrapped lines take more height: ${before.height} → ${wrapped.height}`);
+    assert.match((await button.getAttribute('class')) ?? '', /monq-wrap-button--enabled/);
+    await button.click();
+    const unwrapped = await layout();
+    assert.deepEqual(unwrapped, before, 'a second click gives the lines back as they were');
+    assert.equal(await pre.locator('code').getAttribute('style'), null);
+    // a block whose lines fit has no word-wrap button to show, as in the theme
+    const fitting = page.locator(`${ARTICLE} .theme-code-block`).filter({ hasNot: page.locator(shown) });
+    assert.ok((await fitting.count()) > 0);
+    assert.equal(await fitting.first().locator('button.monq-wrap-button').isVisible(), false);
     assert.deepEqual(consoleErrors, []);
   });
 

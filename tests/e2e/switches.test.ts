@@ -55,6 +55,10 @@ const SWITCH_TOOK_EFFECT: Record<SwitchVariant, (page: Page, server: RunningServ
   },
   async stock(page, _server, dir) {
     assert.equal(await onReactDom(page), true, 'DOCS_PREACT=false hydrates with react-dom');
+    // kept-article: no article data block; the compiled article renders, with the theme's code buttons.
+    assert.equal(await page.locator('#monq-article-data').count(), 0, 'no article data block');
+    await page.locator('article .theme-code-block button').first().waitFor({ state: 'attached' });
+    assert.equal(await page.locator('article .monq-copy-button').count(), 0, 'the theme\'s code buttons, not the kept article\'s');
     // DOCS_PRIVATE_OFF=all (config/private-paths.ts), as seen in the built files:
     const html = readFileSync(join(dir, DOC.slice(1), 'index.html'), 'utf8');
     assert.match(html, /<script data-prefetch(?:="")? data-scripts=/, 'chunk-origins: the boot prefetches no route chunk');

@@ -2,7 +2,20 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PerfChecksPlugin, clientBundleProblems, imageLimitProblem, problemsError, resourceOf, templateProblems, type StatsModule } from '../../plugins/perf/checks';
+import {
+  PerfChecksPlugin,
+  clientBundleProblems,
+  graphModules,
+  imageLimitProblem,
+  interactiveReason,
+  keptArticleError,
+  keptArticleProblems,
+  problemsError,
+  resourceOf,
+  templateProblems,
+  type GraphModule,
+  type StatsModule,
+} from '../../plugins/perf/checks';
 import { ssrTemplate } from '../../plugins/perf/ssr-template';
 
 const site = '/work/site';
@@ -95,4 +108,89 @@ test('a production build stops when Docusaurus would inline Markdown images (the
 test('package.json sets the inline limit of Markdown images to 0 for the build and the dev server', () => {
   const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
   for (const name of ['build', 'start']) assert.match(scripts[name] ?? '', /^cross-env WEBPACK_URL_LOADER_LIMIT=0 docusaurus /, name);
+});
+
+/** A module of the graph: its file, its code and what it imports (request → module). */
+function node(resource: string, source = '', imports: Array<[string, GraphModule]> = []): GraphModule {
+  return { resource, source: () => source, imports: () => imports.map(([request, module]) => ({ request, module })) };
+}
+const theme = '/site/node_modules/@docusaurus/theme-classic/lib/theme';
+// the modules mdx-loader imports into every page, and what the docs import today
+const runtime: Array<[string, GraphModule]> = [
+  ['react/jsx-runtime', node('/site/node_modules/react/jsx-runtime.js', 'export function jsx() {}')],
+  ['@mdx-js/react', node('/site/node_modules/@mdx-js/react/lib/index.js', 'const [a, b] = useState(0);')],
+];
+const docCardList = node(`${theme}/DocCardList/index.js`, 'export default function DocCardList(props) { return <section className="row" />; }');
+const link = node('/site/node_modules/@docusaurus/core/lib/client/exports/Link.js', '<LinkComponent onMouseEnter={onInteractionEnter} />');
+const tabs = node(`${theme}/Tabs/index.js`, '<li role="tab" onKeyDown={handleKeydown} onClick={handleTabChange} />');
+const image = node('/site/versioned_docs/version-9.0/guide/img/a.png', 'onClick: x');
+
+test('kept article: a doc page with static components, links and images passes; a Markdown page outside the docs is not kept', () => {
+  const pages = [
+    node('/site/versioned_docs/version-9.0/guide/index.mdx', '', [...runtime, ['@theme/DocCardList', docCardList], ['@docusaurus/Link', link], ['./img/a.png', image]]),
+    node('/site/src/pages/glossary.mdx', '', [['@theme/Tabs', tabs]]),
+    node('/site/src/components/Foo.tsx', '', [['@theme/Tabs', tabs]]),
+  ];
+  assert.deepEqual(keptArticleProblems(pages, '/site'), []);
+  assert.equal(keptArticleError([]), null);
+});
+
+test('kept article: a doc page that uses an interactive MDX component stops the build, naming the page and the component', () => {
+  const pages = [
+    node('/site/versioned_docs/version-9.0/guide/install.mdx', '', [...runtime, ['@theme/Tabs', tabs], ['@theme/TabItem', node(`${theme}/TabItem/index.js`, 'return <div role="tabpanel" />')]]),
+    node('/site/upgrade/v9/v9-0-0.md', '', [['@docusaurus/Link', link]]),
+  ];
+  const problems = keptArticleProblems(pages, '/site');
+  assert.deepEqual(problems, ['versioned_docs/version-9.0/guide/install.mdx uses @theme/Tabs, which is interactive (onKeyDown)']);
+  const error = keptArticleError(problems);
+  assert.match(String(error?.message), /^\[perf\] An interactive MDX component in a kept article/);
+  assert.match(String(error?.message), /\n- versioned_docs\/version-9\.0\/guide\/install\.mdx uses @theme\/Tabs/);
+});
+
+test('kept article: an interactive component reached through the site\'s own component is found; hook packages are not followed', () => {
+  const counter = node('/site/src/components/Counter/index.tsx', 'const [count, setCount] = useState(0);');
+  const wrapper = node('/site/src/components/Wrapper/index.tsx', 'import Tabs', [
+    ['@theme/Tabs', tabs],
+    // a hook package is not a component the article renders
+    ['@docusaurus/plugin-content-docs/client', node('/site/node_modules/@docusaurus/plugin-content-docs/lib/client/index.js', 'useState(')],
+  ]);
+  const pages = [
+    node('/site/docs/a.mdx', '', [['@site/src/components/Counter', counter]]),
+    node('/site/docs/b.mdx', '', [['@site/src/components/Wrapper', wrapper]]),
+  ];
+  assert.deepEqual(keptArticleProblems(pages, '/site'), [
+    'docs/a.mdx uses @site/src/components/Counter, which is interactive (useState)',
+    'docs/b.mdx uses @site/src/components/Wrapper → @theme/Tabs, which is interactive (onKeyDown)',
+  ]);
+});
+
+test('interactive: state hooks and event handlers, not comparisons or plain props', () => {
+  assert.equal(interactiveReason('const [a] = React.useState(1)'), 'useState');
+  assert.equal(interactiveReason('useReducer (r, 0)'), 'useReducer');
+  assert.equal(interactiveReason('jsx("button", { onClick: toggle })'), 'onClick');
+  assert.equal(interactiveReason('window.addEventListener("resize", f)'), 'addEventListener');
+  assert.equal(interactiveReason('if (onX == null) return <a className="x" href={to} />'), null);
+  assert.equal(interactiveReason('const items = useCurrentSidebarSiblings();'), null);
+});
+
+test('the plugin reads the compilation\'s module graph and stops the build with the kept article on only', () => {
+  let afterEmit: ((compilation: unknown) => void) | undefined;
+  const tap = { hooks: { afterEmit: { tap: (_name: string, callback: unknown) => void (afterEmit = callback as (compilation: unknown) => void) } } };
+  // raw modules as the bundler hands them over, and its graph of imports
+  const tabsModule = { resource: `${theme}/Tabs/index.js`, originalSource: () => ({ source: () => '<li onClick={go} />' }) };
+  const pageModule = { resource: '/site/docs/install.mdx', originalSource: () => ({ source: () => '' }) };
+  const graph = {
+    getOutgoingConnections: (module: object) => (module === pageModule ? [{ dependency: { request: '@theme/Tabs' }, module: tabsModule }, { dependency: null, module: null }] : []),
+  };
+  assert.deepEqual(keptArticleProblems(graphModules([pageModule, tabsModule], graph), '/site'), ['docs/install.mdx uses @theme/Tabs, which is interactive (onClick)']);
+  const compilation = {
+    getStats: () => ({ toJson: () => ({ modules: healthy }) }),
+    fileDependencies: files,
+    modules: [{ resource: `${site}/.docusaurus/routes.js` }, pageModule, tabsModule],
+    moduleGraph: graph,
+  };
+  new PerfChecksPlugin({ keptArticle: true, siteDir: '/site' }).apply(tap);
+  assert.throws(() => afterEmit!(compilation), /\[perf\] An interactive MDX component in a kept article[\s\S]*docs\/install\.mdx uses @theme\/Tabs/);
+  new PerfChecksPlugin({ keptArticle: false }).apply(tap);
+  assert.doesNotThrow(() => afterEmit!(compilation), 'without the kept article the component runs');
 });

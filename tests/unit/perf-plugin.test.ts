@@ -18,6 +18,8 @@ import perfPlugin, {
   withoutPostCssWork,
   SERVER_CONSTANT,
   CODE_TOKENS_CONSTANT,
+  KEPT_ARTICLE_CONSTANT,
+  withStockDocContent,
 } from '../../plugins/perf/index';
 import { DOCS_PLUGIN, contentRehypePlugins, docsPlugin, perfPlugins, routeParts } from '../../config/perf';
 import rehypeCodeTokens from '../../plugins/perf/rehype-code-tokens';
@@ -335,7 +337,7 @@ test('production builds write no persistent bundler cache unless DOCS_BUILD_CACH
     assert.equal(dev.cache, true);
     assert.equal((dev.experiments as { cache: { type: string } }).cache.type, 'persistent');
   }
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [], hydration: 'intent', off: [] }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [], hydration: 'intent', off: [], keptArticle: true }]]);
   assert.equal((perfPlugins(readEnv({ DOCS_HYDRATION: 'load' }), [])[0] as [unknown, { hydration: string }])[1].hydration, 'load');
 });
 
@@ -380,16 +382,16 @@ test('Preact: the server bundle and the escape hatch keep React', () => {
 });
 
 test('Preact: options default to on, the array form of aliases is handled, the config passes DOCS_PREACT', () => {
-  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] });
-  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [], hydration: 'intent', off: [] });
-  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] });
+  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [], keptArticle: true });
+  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [], hydration: 'intent', off: [], keptArticle: true });
+  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [], keptArticle: true });
   const list = withPreact([{ name: 'react', alias: '/r' }, { name: 'x', alias: '/x' }]);
   assert.ok(Array.isArray(list));
   assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
   const parts = ['/docs/8.9/', '/docs/', '/upgrade/'];
   const instances = [docsOptions(readEnv({})), upgradeDocsOptions(readEnv({}))];
-  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, hydration: 'intent', off: [] }]]);
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts, hydration: 'intent', off: [] }]]);
+  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, hydration: 'intent', off: [], keptArticle: true }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts, hydration: 'intent', off: [], keptArticle: true }]]);
 });
 
 test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT never reuses the other one', () => {
@@ -409,12 +411,12 @@ test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT 
     return (client.experiments as unknown as { cache: { version: string } }).cache.version;
   });
   assert.deepEqual(versions, [
-    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [], hydration: 'intent', off: [] })}`,
-    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [], hydration: 'intent', off: [] })}`,
+    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [], hydration: 'intent', off: [], keptArticle: true })}`,
+    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [], hydration: 'intent', off: [], keptArticle: true })}`,
   ]);
   // the loaders and the options are part of the key: new route parts never reuse the old registry output
-  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'], hydration: 'intent', off: [] }));
-  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] }), /^[0-9a-f]{12}$/);
+  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [], keptArticle: true }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'], hydration: 'intent', off: [], keptArticle: true }));
+  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [], keptArticle: true }), /^[0-9a-f]{12}$/);
 });
 
 test('PostCSS runs without postcss-preset-env and without a config search, and keeps the cascade layers', () => {
@@ -445,11 +447,11 @@ test('__MONQ_SERVER__ is true in the server bundle and false in the browser\'s, 
     (result.plugins ?? []).filter((plugin): plugin is RecordedDefine => plugin instanceof RecordedDefine).map((plugin) => plugin.definitions);
   const production = () => ({ mode: 'production', plugins: clientPlugins(), optimization: { minimizer: [] } }) as Configuration;
   const configure = configureOf(perfPlugin());
-  assert.deepEqual(defined(configure(production(), true)), [{ [SERVER_CONSTANT]: 'true', [CODE_TOKENS_CONSTANT]: 'true' }]);
-  assert.deepEqual(defined(configure(production(), false)), [{ [SERVER_CONSTANT]: 'false', [CODE_TOKENS_CONSTANT]: 'true' }]);
-  assert.deepEqual(defined(configure({ mode: 'development' } as Configuration, false)), [{ [SERVER_CONSTANT]: 'false', [CODE_TOKENS_CONSTANT]: 'true' }]);
+  assert.deepEqual(defined(configure(production(), true)), [{ [SERVER_CONSTANT]: 'true', [CODE_TOKENS_CONSTANT]: 'true', [KEPT_ARTICLE_CONSTANT]: 'true' }]);
+  assert.deepEqual(defined(configure(production(), false)), [{ [SERVER_CONSTANT]: 'false', [CODE_TOKENS_CONSTANT]: 'true', [KEPT_ARTICLE_CONSTANT]: 'true' }]);
+  assert.deepEqual(defined(configure({ mode: 'development' } as Configuration, false)), [{ [SERVER_CONSTANT]: 'false', [CODE_TOKENS_CONSTANT]: 'true', [KEPT_ARTICLE_CONSTANT]: 'true' }]);
   const untokened = configureOf(perfPlugin(undefined, { off: ['code-tokens'] }));
-  assert.deepEqual(defined(untokened(production(), false)), [{ [SERVER_CONSTANT]: 'false', [CODE_TOKENS_CONSTANT]: 'false' }]);
+  assert.deepEqual(defined(untokened(production(), false)), [{ [SERVER_CONSTANT]: 'false', [CODE_TOKENS_CONSTANT]: 'false', [KEPT_ARTICLE_CONSTANT]: 'true' }]);
 });
 
 test('DOCS_PRIVATE_OFF: each switchable private path is left out of the bundler settings, and only it', () => {
@@ -482,4 +484,43 @@ test('DOCS_PRIVATE_OFF: each switchable private path is left out of the bundler 
   assert.deepEqual(Object.keys(server.resolve?.alias ?? {}), [], 'code-tokens: no prism-react-renderer alias');
   assert.ok(contentRehypePlugins(readEnv({})).includes(rehypeCodeTokens));
   assert.deepEqual(contentRehypePlugins(readEnv({ DOCS_PRIVATE_OFF: 'code-tokens' })), []);
+});
+
+test('DOCS_PRIVATE_OFF=kept-article: the theme\'s DocItem/Content in both bundles, Markdown among the route chunks, no shared kept-article chunk', () => {
+  const keptOf = (raw: Record<string, string>) => (perfPlugins(readEnv(raw), [])[0] as [unknown, { keptArticle: boolean }])[1].keptArticle;
+  assert.equal(keptOf({}), true);
+  assert.equal(keptOf({ DOCS_PRIVATE_OFF: 'kept-article' }), false);
+  assert.equal(perfOptions({ keptArticle: false }).keptArticle, false);
+  const themeAliases = () => ({
+    '@theme/DocItem/Content': '/site/src/theme/DocItem/Content/index.tsx',
+    '@theme-original/DocItem/Content': '/site/node_modules/@docusaurus/theme-classic/lib/theme/DocItem/Content/index.js',
+  });
+  const stock = '/site/node_modules/@docusaurus/theme-classic/lib/theme/DocItem/Content/index.js';
+  assert.equal((withStockDocContent(themeAliases()) as Record<string, string>)['@theme/DocItem/Content'], stock);
+  const list = withStockDocContent(Object.entries(themeAliases()).map(([name, alias]) => ({ name, alias })));
+  assert.ok(Array.isArray(list));
+  assert.equal(list.find(({ name }) => name === '@theme/DocItem/Content')?.alias, stock);
+  assert.throws(() => withStockDocContent({}), /\[perf\] DOCS_PRIVATE_OFF=kept-article/);
+
+  const configure = configureOf(perfPlugin(undefined, { keptArticle: false }));
+  const split = () => ({ splitChunks: { cacheGroups: {} } });
+  const client = { mode: 'production', plugins: clientPlugins(), optimization: { ...split(), minimizer: [] }, resolve: { alias: themeAliases() } } as Configuration;
+  const result = configure(client, false);
+  assert.equal((client.resolve?.alias as Record<string, string>)['@theme/DocItem/Content'], stock);
+  assert.deepEqual(Object.keys((client.optimization?.splitChunks as { cacheGroups: object }).cacheGroups), []);
+  const defines = (result.plugins ?? []).filter((plugin): plugin is RecordedDefine => plugin instanceof RecordedDefine);
+  assert.equal(defines[0]?.definitions[KEPT_ARTICLE_CONSTANT], 'false');
+  const server = { mode: 'production', resolve: { alias: themeAliases() } } as Configuration;
+  configure(server, true);
+  assert.equal((server.resolve?.alias as Record<string, string>)['@theme/DocItem/Content'], stock, 'the server renders the same component');
+
+  const kept = { mode: 'production', plugins: clientPlugins(), optimization: { ...split(), minimizer: [] }, resolve: { alias: themeAliases() } } as Configuration;
+  configureOf(perfPlugin())(kept, false);
+  assert.match((kept.resolve?.alias as Record<string, string>)['@theme/DocItem/Content'] ?? '', /src\/theme\/DocItem\/Content/);
+  assert.deepEqual(Object.keys((kept.optimization?.splitChunks as { cacheGroups: object }).cacheGroups), ['keptArticle']);
+
+  const manifest: ClientManifest = { entrypoints: ['main'], origins: {}, assets: {} };
+  const chunks: StatsChunk[] = [{ id: '42', origins: [{ request: '@site/x.md' }] }];
+  assert.equal(withRequestOrigins(manifest, chunks).origins['@site/x.md'], undefined);
+  assert.deepEqual(withRequestOrigins(manifest, chunks, { markdown: true }).origins['@site/x.md'], ['42']);
 });

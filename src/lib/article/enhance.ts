@@ -5,7 +5,8 @@
  * - Links to pages of the site change the page inside the app, as Docusaurus's `Link` does, and
  *   preload that page when pointed at; other links (other sites, files, new tabs, modifier keys,
  *   anchors on the same page) keep the browser's behaviour.
- * - Each code block gets a copy button, with the theme's labels.
+ * - Each code block gets the theme's two buttons, with its labels: word wrap (shown when a line
+ *   overflows the block, or while wrapping is on) and copy.
  *
  * Images zoom through src/clientModules/imageZoom.ts, which works on the DOM anyway.
  */
@@ -42,11 +43,64 @@ function icon(className: string, draw: string): SVGSVGElement {
   return svg;
 }
 
-/** A copy button for one code block (`.theme-code-block`), unless it has one. */
-function addCopyButton(block: Element): void {
+/** The word-wrap button of a code block, and whether it is to be shown (its code scrolls or wraps). */
+interface WrapButton {
+  readonly button: HTMLButtonElement;
+  needed(): boolean;
+}
+
+/**
+ * The word-wrap button of one code block, as the theme's `WordWrapButton` and `useCodeWordWrap`
+ * (@docusaurus/theme-classic and theme-common 3.10.2) do it: shown while the code scrolls sideways or
+ * wraps; a click sets `white-space: pre-wrap` and `overflow-wrap: anywhere` on the `<code>`, or
+ * removes that style.
+ */
+function wordWrapButton(pre: HTMLPreElement): WrapButton | null {
+  const code = pre.querySelector('code');
+  if (!code) return null;
+  const title = translate({ id: 'theme.CodeBlock.wordWrapToggle', message: 'Переключить перенос по строкам' });
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'clean-btn monq-wrap-button';
+  button.title = title;
+  button.setAttribute('aria-label', title);
+  // the theme's IconWordWrap
+  button.append(
+    icon(
+      'monq-wrap-button__icon',
+      'M4 19h6v-2H4v2zM20 5H4v2h16V5zm-3 6H4v2h13.25c1.1 0 2 .9 2 2s-.9 2-2 2H15v-2l-3 3l3 3v-2h2c2.21 0 4-1.79 4-4s-1.79-4-4-4z',
+    ),
+  );
+  const needed = () => pre.scrollWidth > pre.clientWidth || code.hasAttribute('style');
+  button.addEventListener('click', () => {
+    const enabled = button.classList.contains('monq-wrap-button--enabled');
+    if (enabled) {
+      code.removeAttribute('style');
+    } else {
+      code.style.whiteSpace = 'pre-wrap';
+      // as the theme: no scrollbar at all, very long words and tokens wrap too
+      code.style.overflowWrap = 'anywhere';
+    }
+    button.classList.toggle('monq-wrap-button--enabled', !enabled);
+    button.hidden = !needed();
+  });
+  return { button, needed };
+}
+
+/** Shows the word-wrap buttons that are needed: every block measured first, then every button set (one layout). */
+function showWrapButtons(buttons: readonly WrapButton[]): void {
+  const needed = buttons.map((wrap) => wrap.needed());
+  buttons.forEach((wrap, index) => (wrap.button.hidden = !needed[index]));
+}
+
+/**
+ * The buttons of one code block (`.theme-code-block`), unless it has them: word wrap (hidden until
+ * `showWrapButtons`), then copy, the theme's order. Returns the word-wrap button, or null.
+ */
+function addCodeButtons(block: Element): WrapButton | null {
   const pre = block.querySelector('pre');
   const holder = pre?.parentElement;
-  if (!pre || !holder || holder.querySelector('.monq-copy-button')) return;
+  if (!pre || !holder || holder.querySelector('.monq-code-buttons')) return null;
   const label = translate({ id: 'theme.CodeBlock.copyButtonAriaLabel', message: 'Скопировать в буфер обмена' });
   const copied = translate({ id: 'theme.CodeBlock.copied', message: 'Скопировано' });
   const group = document.createElement('div');
@@ -76,13 +130,19 @@ function addCopyButton(block: Element): void {
       () => undefined,
     );
   });
+  const wrap = wordWrapButton(pre);
+  if (wrap) {
+    wrap.button.hidden = true;
+    group.append(wrap.button);
+  }
   group.append(button);
   holder.append(group);
+  return wrap;
 }
 
 /**
  * Wires a kept article: link clicks go to `navigate`, pointing at a link calls `preload`, and code
- * blocks get copy buttons. Returns what removes the listeners.
+ * blocks get their word-wrap and copy buttons. Returns what removes the listeners.
  */
 export function enhanceArticle(
   root: HTMLElement,
@@ -90,7 +150,11 @@ export function enhanceArticle(
   isPage: (pathname: string) => boolean,
   preload: (pathname: string) => void,
 ): () => void {
-  root.querySelectorAll('.theme-code-block').forEach(addCopyButton);
+  const wraps = Array.from(root.querySelectorAll('.theme-code-block'), addCodeButtons).filter((wrap) => wrap !== null);
+  showWrapButtons(wraps);
+  // as the theme: whether a block's code scrolls is checked again when the window is resized
+  const onResize = () => showWrapButtons(wraps);
+  window.addEventListener('resize', onResize, { passive: true });
   const anchorOf = (target: EventTarget | null) =>
     target instanceof Element ? (target.closest('a[href]') as HTMLAnchorElement | null) : null;
   const onClick = (event: MouseEvent) => {
@@ -112,6 +176,7 @@ export function enhanceArticle(
   root.addEventListener('touchstart', onPoint, { passive: true });
   root.addEventListener('focusin', onPoint);
   return () => {
+    window.removeEventListener('resize', onResize);
     root.removeEventListener('click', onClick);
     root.removeEventListener('mouseover', onPoint);
     root.removeEventListener('touchstart', onPoint);

@@ -44,12 +44,13 @@ function loadRoute(path: string, hash: string): Promise<Loaded> {
   return (routeData as unknown as RouteData).route(path, hash).then(({ chunks, registry }) => {
     const keyPaths = Object.entries(flat(chunks as Parameters<typeof flat>[0])).filter(([, name]) => registry[name]);
     const markdown = keyPaths.some(([keyPath]) => keyPath === MARKDOWN_KEY);
-    const kept = markdown ? openedArticle(path) : null;
+    // `__MONQ_KEPT_ARTICLE__` false (DOCS_PRIVATE_OFF=kept-article): the theme's DocItem/Content imports MDXContent itself.
+    const kept = markdown && __MONQ_KEPT_ARTICLE__ ? openedArticle(path) : null;
     const load = (keyPath: string, name: string): Promise<Module> =>
       kept && keyPath === MARKDOWN_KEY
         ? Promise.resolve({ ...kept.data, default: staticArticle(kept.html) })
         : (registry[name]!() as Promise<Module>);
-    const components = markdown && !kept ? loadMdxContent() : null;
+    const components = markdown && !kept && __MONQ_KEPT_ARTICLE__ ? loadMdxContent() : null;
     return Promise.all([Promise.all(keyPaths.map(([keyPath, name]) => load(keyPath, name))), components]).then(([modules]) => ({
       chunks,
       loaded: Object.fromEntries(keyPaths.map(([keyPath], index) => [keyPath, modules[index]!])),
