@@ -517,6 +517,7 @@ describe('code blocks', () => {
   test('code is highlighted from build-time tokens in both colour modes, and main.js carries no Prism', async () => {
     const source = mainBundle();
     assert.doesNotMatch(source, /before-tokenize/, 'no Prism core in the entry bundle');
+    assert.doesNotMatch(source, /BASH_VERSINFO/, 'no Prism grammar in the entry bundle (src/theme/prism-include-languages.ts)');
     assert.doesNotMatch(source, /"@site\/(?:versioned_docs|upgrade|src\/pages)\//, 'no module paths in the client registry');
 
     const { page, consoleErrors } = await open({ colorScheme: 'light' });

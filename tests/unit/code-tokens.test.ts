@@ -61,3 +61,11 @@ test('a page without code blocks is left as it is', async () => {
   assert.doesNotMatch(output, /registerCodeTokens/);
   assert.deepEqual(codeEntries({ type: 'root', children: [] }), []);
 });
+
+test('with DOCS_PRIVATE_OFF=code-tokens the prism-include-languages replacement loads exactly the languages the build tokenizes', async () => {
+  const { ADDITIONAL_LANGUAGES } = await import('../../src/shared/code/prism');
+  const source = (await import('node:fs')).readFileSync('src/theme/prism-include-languages.ts', 'utf8');
+  const required = [...source.matchAll(/require\('prismjs\/components\/prism-([\w-]+)'\)/g)].map((match) => match[1]);
+  assert.deepEqual(required, [...ADDITIONAL_LANGUAGES]);
+  assert.match(source, /if \(!__MONQ_CODE_TOKENS__\) \{/, 'a constant branch, which the bundler drops from the default build');
+});
