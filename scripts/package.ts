@@ -5,6 +5,7 @@
  *                                                                        and the PDF books in pdf/)
  *                                            monq-docs-<version>/nginx/  deploy/nginx
  *                                            monq-docs-<version>/README.md  install guide (deploy/README.md)
+ *                                            monq-docs-<version>/*.png  the images the guide shows
  *   dist/monq-docs-<version>.tar.gz.sha256   for `sha256sum -c`
  *
  * Build the site first (`DOCS_SIGNALS=site npm run build`: production settings, the readers' signals to
@@ -14,9 +15,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { copyConfig } from './lib/nginx-config';
@@ -73,6 +74,10 @@ export function createPackage(options: PackageOptions): PackageResult {
     cpSync(options.buildDir, join(root, 'site'), { recursive: true });
     copyConfig(options.nginxDir, join(root, 'nginx'));
     copyFileSync(options.guide, join(root, 'README.md'));
+    // The images the guide shows, beside it (deploy/signals-report.png).
+    for (const image of readdirSync(dirname(options.guide)).filter((name) => name.endsWith('.png'))) {
+      copyFileSync(join(dirname(options.guide), image), join(root, image));
+    }
     const tarFile = join(stage, `${top}.tar`);
     execFileSync('tar', [
       '--sort=name',

@@ -27,6 +27,7 @@ describe('the offline archive', () => {
       const listing = execFileSync('tar', ['-tzf', result.archive], { encoding: 'utf8' }).split('\n');
       for (const entry of [
         'monq-docs-9.0.6/README.md',
+        'monq-docs-9.0.6/signals-report.png',
         'monq-docs-9.0.6/site/index.html',
         'monq-docs-9.0.6/site/.nginx/csp.conf',
         'monq-docs-9.0.6/site/docs/get-started/index.html.br',
