@@ -14,7 +14,7 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 import { KB, measurePageScripts, ownScripts, pageWeight } from './lib/bench-js';
-import { CPU_SLOWDOWN } from './lib/bench-first-click';
+import { CPU_SLOWDOWN, openSlowPage } from './lib/bench-first-click';
 import { serveStatic } from './lib/static-server';
 
 const DEFAULT_PAGES = ['/docs/guide/signals/', '/docs/reference/agent-plugins/tail/', '/docs/guide/data-collect/monq-agent/'];
@@ -26,13 +26,8 @@ interface Run {
 
 /** One cold visit: the longest task from the first input until interactive, and the time it took. */
 async function measureHydration(browser: Browser, origin: string, path: string): Promise<Run> {
-  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1280, height: 900 } });
+  const { context, tab } = await openSlowPage(browser, origin + path, { locale: 'ru-RU' });
   try {
-    const tab = await context.newPage();
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await tab.goto(origin + path, { waitUntil: 'load' });
-    await tab.waitForLoadState('networkidle');
     await tab.waitForTimeout(500);
     await tab.evaluate(() => {
       const marks: { input?: number; interactive?: number; tasks: { start: number; duration: number }[] } = { tasks: [] };

@@ -9,7 +9,7 @@
  * Printed by `npm run bench`; the target of `inputMs` is 1.0 s (issue 23). Not a test: the machine's
  * load moves it.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** The target of the first click, in milliseconds. */
 export const FIRST_CLICK_TARGET_MS = 1000;
@@ -21,15 +21,21 @@ export interface FirstClick {
   dialogMs: number;
 }
 
+/** A cold page at CPU_SLOWDOWN× CPU, loaded and idle on the network: the start of every timed visit. */
+export async function openSlowPage(browser: Browser, url: string, options: { locale?: string } = {}): Promise<{ context: BrowserContext; tab: Page }> {
+  const context = await browser.newContext({ ...options, viewport: { width: 1280, height: 900 } });
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await tab.goto(url, { waitUntil: 'load' });
+  await tab.waitForLoadState('networkidle');
+  return { context, tab };
+}
+
 /** Milliseconds from the press on the search button to a focused input: the shell's, then the dialog's. */
 export async function measureFirstClick(browser: Browser, origin: string, path: string): Promise<FirstClick> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { context, tab } = await openSlowPage(browser, origin + path);
   try {
-    const tab = await context.newPage();
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await tab.goto(origin + path, { waitUntil: 'load' });
-    await tab.waitForLoadState('networkidle');
     await tab.evaluate(() => {
       const marks: { down?: number; input?: number; dialog?: number } = {};
       (window as unknown as { __firstClick: typeof marks }).__firstClick = marks;
