@@ -170,6 +170,20 @@ interface ModuleGraphLike {
   getOutgoingConnections(module: object): Iterable<{ dependency?: object | null; module?: object | null }>;
 }
 
+/**
+ * The compilation's modules with the modules webpack concatenated into one (a `ConcatenatedModule`
+ * keeps them in `modules`; Rspack lists them itself): a compiled page may be one of those.
+ */
+export function withInnerModules(modules: Iterable<object>): object[] {
+  const all = new Set<object>();
+  for (const module of modules) {
+    all.add(module);
+    const inner = (module as { modules?: Iterable<object> }).modules;
+    if (inner && typeof inner[Symbol.iterator] === 'function') for (const part of inner) all.add(part);
+  }
+  return [...all];
+}
+
 /** The compilation's modules as `GraphModule`s, their code and imports read when asked for. */
 export function graphModules(modules: Iterable<object>, graph: ModuleGraphLike): GraphModule[] {
   const made = new Map<object, GraphModule>();
@@ -224,7 +238,7 @@ export class PerfChecksPlugin {
       if (error) throw error;
       if (!this.options.keptArticle) return;
       if (!compilation.moduleGraph) throw new Error('[perf] the compilation has no module graph: the kept article\'s check of MDX components cannot run (checks.ts)');
-      const graph = graphModules(compilation.modules, compilation.moduleGraph);
+      const graph = graphModules(withInnerModules(compilation.modules), compilation.moduleGraph);
       // a check that found no doc page would pass whatever the pages use
       if (!graph.some(({ resource }) => KEPT_MARKDOWN.test(resource) && !NOT_KEPT.test(resource))) {
         throw new Error('[perf] no doc page\'s compiled Markdown among the client compilation\'s modules: the kept article\'s check of MDX components read nothing (checks.ts, keptArticleProblems)');

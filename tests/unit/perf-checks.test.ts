@@ -13,6 +13,7 @@ import {
   problemsError,
   resourceOf,
   templateProblems,
+  withInnerModules,
   type GraphModule,
   type StatsModule,
 } from '../../plugins/perf/checks';
@@ -193,4 +194,12 @@ test('the plugin reads the compilation\'s module graph and stops the build with 
   assert.throws(() => afterEmit!(compilation), /\[perf\] An interactive MDX component in a kept article[\s\S]*docs\/install\.mdx uses @theme\/Tabs/);
   new PerfChecksPlugin({ keptArticle: false }).apply(tap);
   assert.doesNotThrow(() => afterEmit!(compilation), 'without the kept article the component runs');
+});
+
+test('the kept article\'s check reads the modules webpack concatenated into one', () => {
+  const page = { resource: '/site/versioned_docs/version-9.0/a.md' };
+  const concatenated = { modules: new Set([page, { resource: '/site/src/x.tsx' }]) };
+  const all = withInnerModules([concatenated, { resource: '/site/y.js' }]);
+  assert.ok(all.includes(page), 'the compiled page inside the concatenation');
+  assert.equal(all.length, 4);
 });
