@@ -38,7 +38,6 @@ export function perfPlugins(env: SiteEnv, docsInstances: readonly DocsOptions[],
         routeParts: env.privateOff.includes('route-parts') ? [] : [...extraParts, ...routeParts(docsInstances)],
         hydration: env.hydration,
         off: env.privateOff,
-        keptArticle: !env.privateOff.includes('kept-article'),
       },
     ],
   ];

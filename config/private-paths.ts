@@ -1,7 +1,7 @@
 /**
  * The private paths a build can turn off: code that follows Docusaurus's internals rather than a
  * public API (MAINTAINING.md, «Частные пути», lists every one, with its figure, test and upstream
- * issue). `DOCS_PRIVATE_OFF=route-parts,utf8-minifier` turns those off, `DOCS_PRIVATE_OFF=all` every
+ * issue). `DOCS_PRIVATE_OFF=route-parts,code-tokens` turns those off, `DOCS_PRIVATE_OFF=all` every
  * one of them; the site works the same, only bigger or slower. CI builds and opens the site with all
  * of them off (scripts/build-variant.ts, `stock`).
  */
@@ -12,16 +12,20 @@ export const SWITCHABLE_PATHS = [
   'code-tokens',
   /** Route chunks in the HTML: the boot prefetches the entry scripts only (plugins/perf/route-chunk-origins.ts). */
   'chunk-origins',
-  /** The minifier rebuilt by class name for UTF-8 output (`withUtf8Minifier`). */
-  'utf8-minifier',
-  /** PostCSS without postcss-preset-env, found by its path (`withoutPostCssWork`). */
-  'postcss-slim',
   /** The kept article's shared chunk, a cache group over its modules (`withSharedRouteCode`). */
   'shared-route-code',
   /** The kept article: the opened doc page renders its compiled Markdown, with the theme's own `DocItem/Content` (src/lib/article/README.md). */
   'kept-article',
   /** The docs plugin wrapper that moves descriptions out of the version chunk (plugins/docs-slim). */
   'docs-slim',
+  /** The Russian loading and crash screens (src/theme/Loading, src/theme/Error): the core's English ones instead. */
+  'theme-fallbacks',
+  /**
+   * The ejected search bar and our search page (src/theme/SearchBar, src/theme/SearchPage): the theme's
+   * own, the bar with the local client handed in (src/search/StockSearchBar.tsx); the theme's search
+   * page then needs the hosted service.
+   */
+  'search-theme',
 ] as const;
 
 export type SwitchablePath = (typeof SWITCHABLE_PATHS)[number];

@@ -8,8 +8,10 @@
  * - Client bundle: React → preact/compat; `@docusaurus/ComponentCreator` → src/lib/routes/ComponentCreator.tsx
  *   and the route registry in parts (registry-loader.cjs; the prefetch side is patches/@docusaurus+core+3.10.2.patch);
  *   production: chunk files named by id, the route chunks of each page in its HTML
- *   (route-chunk-origins.ts), UTF-8 output.
- * - Production builds: no persistent bundler cache (unless `DOCS_BUILD_CACHE`), no postcss-preset-env.
+ *   (route-chunk-origins.ts).
+ * - Production builds: no persistent bundler cache (unless `DOCS_BUILD_CACHE`).
+ * - A private path turned off (`DOCS_PRIVATE_OFF`) whose files are theme components: `@theme/<name>`
+ *   resolves to the theme's own component again (`STOCK_THEME`).
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +25,7 @@ import { MANIFEST_PLUGIN, RouteChunkOriginsPlugin, manifestPathOf } from './rout
 import { CHECKED_PAGE, PerfChecksPlugin, imageLimitProblem, problemsError, templateProblems } from './checks';
 import { ROUTE_CHUNK_TABLE_FILE, ROUTE_REGISTRY_FILE } from './generated-files.cjs';
 import { injectCodeTheme } from './code-theme';
+import type { SwitchablePath } from '../../config/private-paths';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
@@ -40,7 +43,7 @@ export const CODE_TOKENS_CONSTANT = '__MONQ_CODE_TOKENS__';
 /**
  * `__MONQ_KEPT_ARTICLE__`: whether the opened doc page keeps the server's article (src/lib/article,
  * `DOCS_PRIVATE_OFF=kept-article`), in both bundles. When `false`, the code of the kept article is dropped by the
- * minifier and `@theme/DocItem/Content` is the theme's own (`withStockDocContent`).
+ * minifier and `@theme/DocItem/Content` is the theme's own (`STOCK_THEME`).
  */
 export const KEPT_ARTICLE_CONSTANT = '__MONQ_KEPT_ARTICLE__';
 
@@ -68,16 +71,18 @@ export interface PerfOptions {
   routeParts: readonly string[];
   /** The page template's hydration (`DOCS_HYDRATION`, default `intent`): what postBuild checks in the built pages. */
   hydration: 'intent' | 'load';
-  /** Private paths turned off (`DOCS_PRIVATE_OFF`, config/private-paths.ts): this plugin's are `code-tokens`, `chunk-origins`, `utf8-minifier`, `postcss-slim`, `shared-route-code`. */
+  /**
+   * Private paths turned off (`DOCS_PRIVATE_OFF`, config/private-paths.ts): this plugin's are
+   * `code-tokens`, `chunk-origins`, `shared-route-code`, `kept-article` and the theme components of
+   * `STOCK_THEME`.
+   */
   off: readonly string[];
-  /** The opened doc page keeps the server's article (default true; `DOCS_PRIVATE_OFF=kept-article`, src/lib/article). */
-  keptArticle: boolean;
 }
 
 /** The plugin's options as Docusaurus hands them over (`unknown`); anything missing takes its default. */
 export function perfOptions(raw: unknown): PerfOptions {
   const options = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const { preact, buildCache, routeParts, hydration, off, keptArticle } = options;
+  const { preact, buildCache, routeParts, hydration, off } = options;
   const parts = Array.isArray(routeParts) ? routeParts : [];
   for (const prefix of parts) {
     if (typeof prefix !== 'string' || !/^\/.+\/$/.test(prefix)) {
@@ -90,7 +95,6 @@ export function perfOptions(raw: unknown): PerfOptions {
     routeParts: parts as string[],
     hydration: hydration === 'load' ? 'load' : 'intent',
     off: Array.isArray(off) ? off.filter((name): name is string => typeof name === 'string') : [],
-    keptArticle: keptArticle !== false,
   };
 }
 
@@ -122,18 +126,32 @@ export function withComponentCreator(alias: Aliases): Aliases {
 }
 
 /**
- * Without the kept article: `@theme/DocItem/Content` is the theme's own component (`@theme-original`),
- * which renders `MDXContent` statically, in place of the ejected one (src/theme/DocItem/Content).
+ * The theme components of each private path, by `@theme/` name, that come back when it is off: the
+ * theme's own (`null`: the file `@theme-original/<name>` resolves to) or a wrapper of it.
+ * - kept-article: the theme's `DocItem/Content` renders `MDXContent` statically; its `ContentVisibility`
+ *   imports both banners.
+ * - theme-fallbacks: the core's English loading and crash screens.
+ * - search-theme: the theme's search bar with the local client handed in, and its search page.
  */
-export function withStockDocContent(alias: Aliases): Aliases {
-  const name = '@theme/DocItem/Content';
+export const STOCK_THEME: Partial<Record<SwitchablePath, Record<string, string | null>>> = {
+  'kept-article': { 'DocItem/Content': null, ContentVisibility: null },
+  'theme-fallbacks': { Loading: null, Error: null },
+  'search-theme': { SearchBar: resolve(lib, '../search/StockSearchBar.tsx'), SearchPage: null },
+};
+
+/** Points `@theme/<name>` at the theme's component (or the given wrapper) for each name, in place. */
+export function withStockTheme(alias: Aliases, components: Record<string, string | null>): Aliases {
   const entries = Array.isArray(alias) ? alias.map(({ name: key, alias: to }) => [key, to] as const) : Object.entries(alias);
-  const original = entries.find(([key]) => key === '@theme-original/DocItem/Content')?.[1];
-  if (typeof original !== 'string' || !entries.some(([key]) => key === name)) {
-    throw new Error('[perf] DOCS_PRIVATE_OFF=kept-article: no theme aliases of DocItem/Content to swap (is src/theme/DocItem/Content still ejected?)');
+  const targets = new Map<string, string>();
+  for (const [name, wrapper] of Object.entries(components)) {
+    const original = entries.find(([key]) => key === `@theme-original/${name}`)?.[1];
+    if (typeof original !== 'string' || !entries.some(([key]) => key === `@theme/${name}`)) {
+      throw new Error(`[perf] DOCS_PRIVATE_OFF: no theme aliases of ${name} to swap (is src/theme/${name} still there?)`);
+    }
+    targets.set(`@theme/${name}`, wrapper ?? original);
   }
-  if (Array.isArray(alias)) return alias.map((entry) => (entry.name === name ? { ...entry, alias: original } : entry));
-  return Object.fromEntries(entries.map(([key, to]) => [key, key === name ? original : to]));
+  if (Array.isArray(alias)) return alias.map((entry) => ({ ...entry, alias: targets.get(entry.name) ?? entry.alias }));
+  return Object.fromEntries(entries.map(([key, to]) => [key, targets.get(key) ?? to])) as Aliases;
 }
 
 /**
@@ -154,43 +172,6 @@ export function withoutPersistentCache(config: Configuration): void {
   config.cache = false;
   const experiments = config.experiments as { cache?: unknown } | undefined;
   if (experiments && 'cache' in experiments) delete experiments.cache;
-}
-
-/** The class name of Rspack's SWC minifier plugin, as Docusaurus Faster adds it. */
-export const SWC_MINIMIZER = 'SwcJsMinimizerRspackPlugin';
-
-/**
- * The client's JavaScript keeps non-ASCII text as UTF-8. Docusaurus Faster minifies with SWC's
- * `ascii_only`, which writes every Cyrillic letter as a six-byte `\uXXXX` escape (11.2 MB of client
- * JavaScript instead of 6.3 MB, about 5 % more after gzip). Only the minifier's output format changes.
- */
-export function withUtf8Minifier(config: Configuration): void {
-  const minimizers = config.optimization?.minimizer;
-  if (!Array.isArray(minimizers)) return;
-  const index = minimizers.findIndex((minimizer) => minimizer?.constructor.name === SWC_MINIMIZER);
-  if (index < 0) return;
-  const rspack = requireHere('@rspack/core') as { SwcJsMinimizerRspackPlugin: new (options: unknown) => object };
-  const { getSwcJsMinimizerOptions } = requireHere('@docusaurus/faster') as {
-    getSwcJsMinimizerOptions(): { format?: Record<string, unknown> } & Record<string, unknown>;
-  };
-  const options = getSwcJsMinimizerOptions();
-  minimizers[index] = new rspack.SwcJsMinimizerRspackPlugin({
-    minimizerOptions: { minify: true, ...options, format: { ...options.format, ascii_only: false } },
-  }) as (typeof minimizers)[number];
-}
-
-/** Docusaurus's PostCSS plugin entry: `[require.resolve('postcss-preset-env'), {}]`. */
-function isPresetEnv(plugin: unknown): boolean {
-  const name: unknown = Array.isArray(plugin) ? plugin[0] : plugin;
-  return typeof name === 'string' && /[\\/]postcss-preset-env[\\/]/.test(name);
-}
-
-/**
- * PostCSS without postcss-preset-env and without a config-file search: with Docusaurus Faster,
- * Lightning CSS lowers and prefixes the CSS for the browserslist targets when it minifies it.
- */
-export function withoutPostCssWork<T extends { plugins: unknown[] }>(options: T): T & { config: false } {
-  return { ...options, plugins: options.plugins.filter((plugin) => !isPresetEnv(plugin)), config: false };
 }
 
 /**
@@ -241,8 +222,10 @@ export function clientRules(routeParts: readonly string[]): RuleSetRule[] {
 
 export default function perfPlugin(context?: LoadContext, options?: unknown): Plugin {
   const resolved = perfOptions(options);
-  const { preact, buildCache, routeParts, hydration, keptArticle } = resolved;
-  const on = (path: string) => !resolved.off.includes(path);
+  const { preact, buildCache, routeParts, hydration } = resolved;
+  const on = (path: SwitchablePath) => !resolved.off.includes(path);
+  const keptArticle = on('kept-article');
+  const stock = Object.assign({}, ...resolved.off.map((path) => STOCK_THEME[path as SwitchablePath] ?? {})) as Record<string, string | null>;
   return {
     name: 'monq-perf',
     /** A production build stops at once when Docusaurus would inline Markdown images (checks.ts). */
@@ -257,7 +240,6 @@ export default function perfPlugin(context?: LoadContext, options?: unknown): Pl
       const error = problemsError(`The page template (${CHECKED_PAGE})`, templateProblems(html, hydration));
       if (error) throw error;
     },
-    ...(on('postcss-slim') ? { configurePostCss: withoutPostCssWork } : {}),
     /** The code colours of both colour modes, inline in every page's head (code-theme.ts). */
     injectHtmlTags: injectCodeTheme,
     configureWebpack(config, isServer, { currentBundler }) {
@@ -269,7 +251,7 @@ export default function perfPlugin(context?: LoadContext, options?: unknown): Pl
         [KEPT_ARTICLE_CONSTANT]: JSON.stringify(keptArticle),
       });
       if (production && !buildCache) withoutPersistentCache(config);
-      if (!keptArticle) config.resolve = { ...config.resolve, alias: withStockDocContent(config.resolve?.alias ?? {}) };
+      if (Object.keys(stock).length > 0) config.resolve = { ...config.resolve, alias: withStockTheme(config.resolve?.alias ?? {}, stock) };
       keyCache(config, `${isServer ? 'server' : preact ? 'preact' : 'react'}-${loadersDigest(resolved)}`);
       if (isServer) return { resolve: { alias: highlight }, plugins: [serverOnly] };
       // In place: what configureWebpack returns is merged after Docusaurus's aliases, and the first
@@ -279,7 +261,6 @@ export default function perfPlugin(context?: LoadContext, options?: unknown): Pl
       const alias = highlight;
       const module = { rules: clientRules(routeParts) };
       if (!production) return { resolve: { alias }, module, plugins: [serverOnly] };
-      if (on('utf8-minifier')) withUtf8Minifier(config);
       // Without the manifest plugin pages would list their entry scripts only, and no route chunk.
       const manifestPath = manifestPathOf(config.plugins);
       if (!manifestPath && on('chunk-origins')) {

@@ -7,7 +7,7 @@
  * at or under 15 KB on its own, and the inline boot every page carries at or under 4 KB (issue 47).
  * `npm run bench` prints the same figures.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,21 +70,6 @@ describe(`JavaScript: none before the first input, then within ${JS_BUDGET_FAIL_
       assert.ok(inline.gzip <= BOOT_BUDGET_KB * KB, `${page}: the inline boot is ${(inline.gzip / KB).toFixed(2)} KB gzip`);
     });
   }
-});
-
-test('client JavaScript carries Russian text as UTF-8, not as \\u escapes (withUtf8Minifier in plugins/perf)', () => {
-  const dir = join(buildDir, 'assets', 'js');
-  const files = readdirSync(dir).filter((name) => name.endsWith('.js'));
-  const main = files.find((name) => /^main\.\w+\.js$/.test(name));
-  assert.ok(main, 'main.js is built');
-  const mainSource = readFileSync(join(dir, main), 'utf8');
-  assert.doesNotMatch(mainSource, /\\u04[0-9a-f]{2}/i, 'main.js has no escaped Cyrillic letter');
-  assert.match(mainSource, /Документация/, 'the navbar label is plain text in main.js');
-  // every page chunk with a Russian title has it in plain letters
-  const titled = files.map((name) => readFileSync(join(dir, name), 'utf8')).filter((source) => source.includes('"title":"'));
-  assert.ok(titled.length > 100, `page chunks found: ${titled.length}`);
-  const escaped = titled.filter((source) => /"title":"\\u04/i.test(source));
-  assert.equal(escaped.length, 0, `${escaped.length} chunks still escape their titles`);
 });
 
 /**

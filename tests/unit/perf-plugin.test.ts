@@ -13,13 +13,12 @@ import perfPlugin, {
   loadersDigest,
   keyCache,
   perfOptions,
-  SWC_MINIMIZER,
   withPreact,
-  withoutPostCssWork,
   SERVER_CONSTANT,
   CODE_TOKENS_CONSTANT,
   KEPT_ARTICLE_CONSTANT,
-  withStockDocContent,
+  STOCK_THEME,
+  withStockTheme,
 } from '../../plugins/perf/index';
 import { DOCS_PLUGIN, contentRehypePlugins, docsPlugin, perfPlugins, routeParts } from '../../config/perf';
 import rehypeCodeTokens from '../../plugins/perf/rehype-code-tokens';
@@ -255,34 +254,6 @@ test('the client bundle: the route registry through its loader, ComponentCreator
   assert.deepEqual(Object.keys(server.resolve?.alias ?? {}), ['prism-react-renderer$']);
 });
 
-test('the client minifier keeps Cyrillic as UTF-8: Docusaurus Faster\'s options, ascii_only off; other minimizers untouched', () => {
-  const { SwcJsMinimizerRspackPlugin, LightningCssMinimizerRspackPlugin } = require('@rspack/core') as {
-    SwcJsMinimizerRspackPlugin: new (options: unknown) => { _args: [{ minimizerOptions: Record<string, unknown> }] };
-    LightningCssMinimizerRspackPlugin: new (options: unknown) => object;
-  };
-  const { getSwcJsMinimizerOptions } = require('@docusaurus/faster') as { getSwcJsMinimizerOptions(): Record<string, unknown> };
-  assert.equal((getSwcJsMinimizerOptions().format as Record<string, unknown>).ascii_only, true, 'the stock option this undoes');
-  const css = new LightningCssMinimizerRspackPlugin({});
-  const config = {
-    mode: 'production',
-    plugins: clientPlugins(),
-    optimization: { minimizer: [new SwcJsMinimizerRspackPlugin({ minimizerOptions: { minify: true, ...getSwcJsMinimizerOptions() } }), css] },
-  } as unknown as Configuration;
-  const configure = configureOf(perfPlugin());
-  configure(config, false);
-  const [js, second] = config.optimization?.minimizer as unknown as [InstanceType<typeof SwcJsMinimizerRspackPlugin>, object];
-  assert.equal(js.constructor.name, SWC_MINIMIZER);
-  const options = js._args[0].minimizerOptions;
-  assert.equal((options.format as Record<string, unknown>).ascii_only, false);
-  assert.equal((options.format as Record<string, unknown>).comments, false);
-  assert.equal(options.mangle, true);
-  assert.equal(options.minify, true);
-  assert.equal(second, css);
-  const server = { mode: 'production', optimization: { minimizer: [] } } as unknown as Configuration;
-  configure(server, true);
-  assert.deepEqual(server.optimization?.minimizer, []);
-});
-
 test('route chunk origins: one manifest key per import request, with exactly the chunks of that import', () => {
   const manifest: ClientManifest = {
     entrypoints: ['main'],
@@ -337,7 +308,7 @@ test('production builds write no persistent bundler cache unless DOCS_BUILD_CACH
     assert.equal(dev.cache, true);
     assert.equal((dev.experiments as { cache: { type: string } }).cache.type, 'persistent');
   }
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [], hydration: 'intent', off: [], keptArticle: true }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_BUILD_CACHE: 'true' }), []), [[perfPlugin, { preact: true, buildCache: true, routeParts: [], hydration: 'intent', off: [] }]]);
   assert.equal((perfPlugins(readEnv({ DOCS_HYDRATION: 'load' }), [])[0] as [unknown, { hydration: string }])[1].hydration, 'load');
 });
 
@@ -382,16 +353,16 @@ test('Preact: the server bundle and the escape hatch keep React', () => {
 });
 
 test('Preact: options default to on, the array form of aliases is handled, the config passes DOCS_PREACT', () => {
-  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [], keptArticle: true });
-  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [], hydration: 'intent', off: [], keptArticle: true });
-  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [], keptArticle: true });
+  assert.deepEqual(perfOptions(undefined), { preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] });
+  assert.deepEqual(perfOptions({ preact: false }), { preact: false, buildCache: false, routeParts: [], hydration: 'intent', off: [] });
+  assert.deepEqual(perfOptions({ preact: 'no' }), { preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] });
   const list = withPreact([{ name: 'react', alias: '/r' }, { name: 'x', alias: '/x' }]);
   assert.ok(Array.isArray(list));
   assert.deepEqual(list.map(({ name }) => name), [...Object.keys(PREACT_ALIASES), 'x']);
   const parts = ['/docs/8.9/', '/docs/', '/upgrade/'];
   const instances = [docsOptions(readEnv({})), upgradeDocsOptions(readEnv({}))];
-  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, hydration: 'intent', off: [], keptArticle: true }]]);
-  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts, hydration: 'intent', off: [], keptArticle: true }]]);
+  assert.deepEqual(perfPlugins(readEnv({}), instances), [[perfPlugin, { preact: true, buildCache: false, routeParts: parts, hydration: 'intent', off: [] }]]);
+  assert.deepEqual(perfPlugins(readEnv({ DOCS_PREACT: 'false' }), instances), [[perfPlugin, { preact: false, buildCache: false, routeParts: parts, hydration: 'intent', off: [] }]]);
 });
 
 test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT never reuses the other one', () => {
@@ -411,35 +382,12 @@ test('Preact: the client cache is keyed by the runtime, so flipping DOCS_PREACT 
     return (client.experiments as unknown as { cache: { version: string } }).cache.version;
   });
   assert.deepEqual(versions, [
-    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [], hydration: 'intent', off: [], keptArticle: true })}`,
-    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [], hydration: 'intent', off: [], keptArticle: true })}`,
+    `v-preact-${loadersDigest({ preact: true, buildCache: true, routeParts: [], hydration: 'intent', off: [] })}`,
+    `v-react-${loadersDigest({ preact: false, buildCache: true, routeParts: [], hydration: 'intent', off: [] })}`,
   ]);
   // the loaders and the options are part of the key: new route parts never reuse the old registry output
-  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [], keptArticle: true }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'], hydration: 'intent', off: [], keptArticle: true }));
-  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [], keptArticle: true }), /^[0-9a-f]{12}$/);
-});
-
-test('PostCSS runs without postcss-preset-env and without a config search, and keeps the cascade layers', () => {
-  // What the installed Docusaurus hands to configurePostCss.
-  const styleLoader = readFileSync(require.resolve('@docusaurus/bundler/lib/loaders/styleLoader.js'), 'utf8');
-  assert.match(styleLoader, /require\.resolve\('postcss-preset-env'\)/);
-  const docusaurusOptions = () => ({ ident: 'postcss', plugins: [[require.resolve('postcss-preset-env'), {}]] as unknown[] });
-  const layers = require('@docusaurus/plugin-css-cascade-layers') as {
-    default(context: unknown, options: unknown): { configurePostCss(options: { plugins: unknown[] }): { plugins: unknown[] } };
-  };
-  const layersPlugin = layers.default({ generatedFilesDir: tmpdir() }, { id: 'default', layers: { 'docusaurus.infima': () => true } });
-  const plugin = perfPlugin(undefined, {}) as { configurePostCss?: unknown };
-  assert.equal(plugin.configurePostCss, withoutPostCssWork);
-
-  const alone = withoutPostCssWork(docusaurusOptions());
-  assert.deepEqual(alone, { ident: 'postcss', plugins: [], config: false });
-  // Docusaurus calls the plugins in order: ours before or after the cascade layers', the layers stay.
-  const before = layersPlugin.configurePostCss(withoutPostCssWork(docusaurusOptions()));
-  const after = withoutPostCssWork(layersPlugin.configurePostCss(docusaurusOptions()));
-  for (const options of [before, after]) {
-    assert.equal(options.plugins.length, 1);
-    assert.equal((options.plugins[0] as { postcssPlugin?: string }).postcssPlugin, 'postcss-wrap-in-layer');
-  }
+  assert.notEqual(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] }), loadersDigest({ preact: true, buildCache: false, routeParts: ['/docs/'], hydration: 'intent', off: [] }));
+  assert.match(loadersDigest({ preact: true, buildCache: false, routeParts: [], hydration: 'intent', off: [] }), /^[0-9a-f]{12}$/);
 });
 
 test('__MONQ_SERVER__ is true in the server bundle and false in the browser\'s, in production and in the dev server', () => {
@@ -457,10 +405,13 @@ test('__MONQ_SERVER__ is true in the server bundle and false in the browser\'s, 
 test('DOCS_PRIVATE_OFF: each switchable private path is left out of the bundler settings, and only it', () => {
   assert.deepEqual(readPrivateOff(undefined), []);
   assert.deepEqual(readPrivateOff('all'), [...SWITCHABLE_PATHS]);
-  assert.deepEqual(readPrivateOff(' utf8-minifier , route-parts'), ['route-parts', 'utf8-minifier']);
+  assert.deepEqual(readPrivateOff(' docs-slim , route-parts'), ['route-parts', 'docs-slim']);
   assert.throws(() => readPrivateOff('tslib'), /not a private path with a switch/);
+  // Each theme component a path brings back: the site's file and the theme's, as Docusaurus aliases them.
+  const swapped = Object.values(STOCK_THEME).flatMap((components) => Object.keys(components ?? {}));
+  const themeAliases = () => Object.fromEntries(swapped.flatMap((name) => [[`@theme/${name}`, `/site/src/theme/${name}`], [`@theme-original/${name}`, `/theme/${name}`]]));
   const clientOf = (off: string[]) => {
-    const config = { mode: 'production', plugins: clientPlugins(), optimization: { splitChunks: { cacheGroups: {} }, minimizer: [] } } as unknown as Configuration;
+    const config = { mode: 'production', plugins: clientPlugins(), optimization: { splitChunks: { cacheGroups: {} }, minimizer: [] }, resolve: { alias: themeAliases() } } as unknown as Configuration;
     const plugin = perfPlugin(undefined, { off });
     const returned = configureOf(plugin)(config, false);
     return { plugin, config, returned };
@@ -469,11 +420,15 @@ test('DOCS_PRIVATE_OFF: each switchable private path is left out of the bundler 
   const all = clientOf([]);
   assert.ok(names(all.returned.plugins).includes('RouteChunkOriginsPlugin'));
   assert.ok('keptArticle' in ((all.config.optimization?.splitChunks as { cacheGroups: object }).cacheGroups));
-  assert.equal(typeof all.plugin.configurePostCss, 'function');
   const none = clientOf([...SWITCHABLE_PATHS]);
   assert.ok(!names(none.returned.plugins).includes('RouteChunkOriginsPlugin'), 'chunk-origins');
   assert.ok(!('keptArticle' in ((none.config.optimization?.splitChunks as { cacheGroups: object }).cacheGroups)), 'shared-route-code');
-  assert.equal(none.plugin.configurePostCss, undefined, 'postcss-slim');
+  const resolved = (result: { config: Configuration }) => result.config.resolve?.alias as Record<string, string>;
+  assert.deepEqual(swapped.filter((name) => resolved(all)[`@theme/${name}`] !== `/site/src/theme/${name}`), [], 'every path on: the site\'s components');
+  assert.deepEqual(swapped.filter((name) => resolved(none)[`@theme/${name}`] === `/site/src/theme/${name}`), [], 'all off: none of them');
+  assert.equal(resolved(none)['@theme/Loading'], '/theme/Loading', 'theme-fallbacks: the core\'s loading screen');
+  assert.match(resolved(none)['@theme/SearchBar'] ?? '', /src\/search\/StockSearchBar\.tsx$/, 'search-theme: the theme\'s bar, with the local client');
+  assert.equal(resolved(none)['@theme/SearchPage'], '/theme/SearchPage', 'search-theme: the theme\'s search page');
   const env = readEnv({ DOCS_PRIVATE_OFF: 'route-parts,docs-slim' });
   const [[, options]] = perfPlugins(env, [{ routeBasePath: 'docs', versions: { '8.9': { path: '8.9' } } }]) as [[unknown, { routeParts: string[]; off: string[] }]];
   assert.deepEqual(options.routeParts, [], 'route-parts: every route in main.js');
@@ -487,22 +442,22 @@ test('DOCS_PRIVATE_OFF: each switchable private path is left out of the bundler 
 });
 
 test('DOCS_PRIVATE_OFF=kept-article: the theme\'s DocItem/Content in both bundles, Markdown among the route chunks, no shared kept-article chunk', () => {
-  const keptOf = (raw: Record<string, string>) => (perfPlugins(readEnv(raw), [])[0] as [unknown, { keptArticle: boolean }])[1].keptArticle;
-  assert.equal(keptOf({}), true);
-  assert.equal(keptOf({ DOCS_PRIVATE_OFF: 'kept-article' }), false);
-  assert.equal(perfOptions({ keptArticle: false }).keptArticle, false);
   const themeAliases = () => ({
     '@theme/DocItem/Content': '/site/src/theme/DocItem/Content/index.tsx',
     '@theme-original/DocItem/Content': '/site/node_modules/@docusaurus/theme-classic/lib/theme/DocItem/Content/index.js',
+    '@theme/ContentVisibility': '/site/src/theme/ContentVisibility/index.tsx',
+    '@theme-original/ContentVisibility': '/site/node_modules/@docusaurus/theme-classic/lib/theme/ContentVisibility/index.js',
   });
   const stock = '/site/node_modules/@docusaurus/theme-classic/lib/theme/DocItem/Content/index.js';
-  assert.equal((withStockDocContent(themeAliases()) as Record<string, string>)['@theme/DocItem/Content'], stock);
-  const list = withStockDocContent(Object.entries(themeAliases()).map(([name, alias]) => ({ name, alias })));
+  const kept = STOCK_THEME['kept-article']!;
+  assert.equal((withStockTheme(themeAliases(), kept) as Record<string, string>)['@theme/DocItem/Content'], stock);
+  const list = withStockTheme(Object.entries(themeAliases()).map(([name, alias]) => ({ name, alias })), kept);
   assert.ok(Array.isArray(list));
   assert.equal(list.find(({ name }) => name === '@theme/DocItem/Content')?.alias, stock);
-  assert.throws(() => withStockDocContent({}), /\[perf\] DOCS_PRIVATE_OFF=kept-article/);
+  assert.equal(list.find(({ name }) => name === '@theme/ContentVisibility')?.alias, themeAliases()['@theme-original/ContentVisibility']);
+  assert.throws(() => withStockTheme({}, kept), /\[perf\] DOCS_PRIVATE_OFF: no theme aliases of DocItem\/Content/);
 
-  const configure = configureOf(perfPlugin(undefined, { keptArticle: false }));
+  const configure = configureOf(perfPlugin(undefined, { off: ['kept-article'] }));
   const split = () => ({ splitChunks: { cacheGroups: {} } });
   const client = { mode: 'production', plugins: clientPlugins(), optimization: { ...split(), minimizer: [] }, resolve: { alias: themeAliases() } } as Configuration;
   const result = configure(client, false);
@@ -514,10 +469,10 @@ test('DOCS_PRIVATE_OFF=kept-article: the theme\'s DocItem/Content in both bundle
   configure(server, true);
   assert.equal((server.resolve?.alias as Record<string, string>)['@theme/DocItem/Content'], stock, 'the server renders the same component');
 
-  const kept = { mode: 'production', plugins: clientPlugins(), optimization: { ...split(), minimizer: [] }, resolve: { alias: themeAliases() } } as Configuration;
-  configureOf(perfPlugin())(kept, false);
-  assert.match((kept.resolve?.alias as Record<string, string>)['@theme/DocItem/Content'] ?? '', /src\/theme\/DocItem\/Content/);
-  assert.deepEqual(Object.keys((kept.optimization?.splitChunks as { cacheGroups: object }).cacheGroups), ['keptArticle']);
+  const on = { mode: 'production', plugins: clientPlugins(), optimization: { ...split(), minimizer: [] }, resolve: { alias: themeAliases() } } as Configuration;
+  configureOf(perfPlugin())(on, false);
+  assert.match((on.resolve?.alias as Record<string, string>)['@theme/DocItem/Content'] ?? '', /src\/theme\/DocItem\/Content/);
+  assert.deepEqual(Object.keys((on.optimization?.splitChunks as { cacheGroups: object }).cacheGroups), ['keptArticle']);
 
   const manifest: ClientManifest = { entrypoints: ['main'], origins: {}, assets: {} };
   const chunks: StatsChunk[] = [{ id: '42', origins: [{ request: '@site/x.md' }] }];
