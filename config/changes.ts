@@ -9,6 +9,7 @@ import remarkChangesBlock from '../plugins/changes/remark-changes-block';
 import type { ChangesOptions } from '../plugins/changes/pages';
 import { MOVED_PAGES } from './moved-pages';
 import { MOVED_PARAMETERS } from './moved-parameters';
+import { MOVED_SECTIONS } from './moved-sections';
 
 /** Where the comparison pages and the overview live. */
 export const CHANGES_BASE = '/docs/changes/';
@@ -18,6 +19,7 @@ export const CHANGES_OPTIONS = {
   older: { version: '8.9', dir: 'versioned_docs/version-8.9', base: '/docs/8.9/' },
   moved: MOVED_PAGES,
   movedParameters: MOVED_PARAMETERS,
+  movedSections: MOVED_SECTIONS,
   changesBase: CHANGES_BASE,
 } satisfies ChangesOptions;
 

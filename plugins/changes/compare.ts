@@ -7,7 +7,7 @@
 import { diffArrays, diffWords } from 'diff';
 import { sampleKeyChanges, sampleShape } from './samples';
 import { normalise, type Block, type PageStructure, type Row, type Section } from './structure';
-import type { BlockChange, SectionStatus } from '../../src/shared/changes';
+import type { BlockChange, SectionMoveKind, SectionStatus } from '../../src/shared/changes';
 
 /** The kinds of fact in prose (structure.ts): inline code, bold interface names, links, images. */
 export type FactKind = 'code' | 'bold' | 'link' | 'image';
@@ -22,6 +22,13 @@ export interface ParameterMove {
   to: string;
   /** Set when the parameter is described on another page of the newer version. */
   page?: { docPath: string; title: string; anchor?: string };
+}
+
+/** Sections that a writer mapped to their new headings (config/moved-sections.ts), as the headings read. */
+export interface SectionMove {
+  kind: SectionMoveKind;
+  from: string[];
+  to: string[];
 }
 
 /** What changed in a section that both versions have. Parameter names are listed once each. */
@@ -42,6 +49,8 @@ export interface SectionFacts {
   meaning: number;
   /** The kinds of fact in the prose that differ: inline code, bold interface names, links, images. */
   facts: FactKind[];
+  /** Set when the section stands under another heading than in the older version. */
+  moved?: SectionMove;
 }
 
 export interface SectionChange {
@@ -72,12 +81,20 @@ export interface Counts {
   paramsRenamed: number;
   /** Moved to another page, under their new name. */
   paramsMoved: number;
+  /** Older sections under a new heading (config/moved-sections.ts), by kind: a section counts as its move only. */
+  sectionsRenamed: number;
+  sectionsSplit: number;
+  sectionsMerged: number;
 }
+
+export const MOVE_COUNTS = { renamed: 'sectionsRenamed', split: 'sectionsSplit', merged: 'sectionsMerged' } as const satisfies Record<SectionMoveKind, keyof Counts>;
 
 /** How a page pair is compared: the writers' renames, and terms that differ between every pair of versions. */
 export interface CompareOptions {
   /** Renames of parameters of this page, by the normalised older name. */
   renames?: ReadonlyMap<string, ParameterMove>;
+  /** Sections of this page under a new heading: the older id → the newer ids. */
+  sections?: ReadonlyMap<string, readonly string[]>;
   /** Terms that are not a change of meaning (the version labels, the product's name), lower case. */
   ignoreTerms?: ReadonlySet<string>;
 }
@@ -168,7 +185,7 @@ export function isSectionChange(facts: SectionFacts): boolean {
 }
 
 export function isStructural(facts: SectionFacts): boolean {
-  return facts.paramsAdded.length + facts.paramsRemoved.length + facts.paramsChanged.length + facts.paramsMoved.length > 0 || isSectionChange(facts);
+  return facts.paramsAdded.length + facts.paramsRemoved.length + facts.paramsChanged.length + facts.paramsMoved.length > 0 || !!facts.moved || isSectionChange(facts);
 }
 
 /** Russian words: jsdiff's own tokenizer splits Cyrillic words into letters. */
@@ -258,16 +275,59 @@ function applyRenames(sections: SectionChange[], renames: ReadonlyMap<string, Pa
   }
 }
 
+/**
+ * Apply the writers' section moves: the sections of each move become one section in each version,
+ * under the first newer id, where the first of them stood. A stale entry stops the comparison.
+ */
+function moveSections(older: PageStructure, newer: PageStructure, moves: ReadonlyMap<string, readonly string[]>) {
+  const olderIds = new Set(older.sections.map((section) => section.id));
+  const newerIds = new Set(newer.sections.map((section) => section.id));
+  const groups = new Map<string, string[]>();
+  for (const [from, to] of moves) {
+    if (!olderIds.has(from) || newerIds.has(from)) throw new Error(`section #${from}: the older page removes no section #${from}`);
+    const stale = to.find((id) => !newerIds.has(id) || olderIds.has(id));
+    if (stale !== undefined) throw new Error(`section #${from} → #${stale}: the newer page adds no section #${stale}`);
+    groups.set(to.join(' '), [...(groups.get(to.join(' ')) ?? []), from]);
+  }
+  let sections = { older: older.sections, newer: newer.sections };
+  const moved = new Map<string, SectionMove>();
+  // the sections of the ids as one, in the page's order: their blocks, rows, samples and facts
+  const join = (list: readonly Section[], ids: readonly string[], id: string) => {
+    const parts = list.filter((section) => ids.includes(section.id));
+    const joined: Section = {
+      ...(parts[0] as Section),
+      id,
+      blocks: parts.flatMap((part) => part.blocks),
+      params: new Map(parts.flatMap((part) => [...part.params])),
+      rows: new Map(parts.flatMap((part) => [...part.rows])),
+      code: parts.flatMap((part) => part.code),
+      facts: parts.flatMap((part) => part.facts).sort(),
+      wording: normalise(parts.map((part) => part.wording).join(' ')),
+    };
+    return { titles: parts.map((part) => part.title), list: list.flatMap((section) => (section === parts[0] ? [joined] : ids.includes(section.id) ? [] : [section])) };
+  };
+  for (const [key, from] of groups) {
+    const to = key.split(' ');
+    const id = to[0] as string;
+    const before = join(sections.older, from, id);
+    const after = join(sections.newer, to, id);
+    moved.set(id, { kind: from.length > 1 ? 'merged' : to.length > 1 ? 'split' : 'renamed', from: before.titles, to: after.titles });
+    sections = { older: before.list, newer: after.list };
+  }
+  return { ...sections, moved };
+}
+
 /** Compare a page of the older version with the newer one. */
 export function comparePages(older: PageStructure, newer: PageStructure, options: CompareOptions = {}): PageChange {
   const ignore = options.ignoreTerms ?? new Set<string>();
-  const olderById = new Map(older.sections.map((section) => [section.id, section]));
-  const newerIds = new Set(newer.sections.map((section) => section.id));
+  const { moved, ...joined } = moveSections(older, newer, options.sections ?? new Map());
+  const olderById = new Map(joined.older.map((section) => [section.id, section]));
+  const newerIds = new Set(joined.newer.map((section) => section.id));
   const sections: SectionChange[] = [];
   const removedAfter = new Map<string, Section[]>();
   // a removed section goes after the nearest preceding section that the newer page still has
   let anchor = '\u0000start';
-  for (const section of older.sections) {
+  for (const section of joined.older) {
     if (newerIds.has(section.id)) anchor = section.id;
     else removedAfter.set(anchor, [...(removedAfter.get(anchor) ?? []), section]);
   }
@@ -285,7 +345,7 @@ export function comparePages(older: PageStructure, newer: PageStructure, options
   };
   const wordingOf = new Map<SectionChange, boolean>();
   pushRemoved('\u0000start');
-  for (const section of newer.sections) {
+  for (const section of joined.newer) {
     const before = olderById.get(section.id);
     if (!before) {
       sections.push({ id: section.id, title: section.title, depth: section.depth, status: 'added', facts: noFacts(), blocks: blockChanges([], section.blocks) });
@@ -295,7 +355,7 @@ export function comparePages(older: PageStructure, newer: PageStructure, options
         title: section.title,
         depth: section.depth,
         status: 'same',
-        facts: sectionFacts(before, section, ignore),
+        facts: { ...sectionFacts(before, section, ignore), moved: moved.get(section.id) },
         blocks: blockChanges(before.blocks, section.blocks),
       };
       wordingOf.set(change, before.wording !== section.wording);
@@ -313,7 +373,7 @@ export function comparePages(older: PageStructure, newer: PageStructure, options
 
 /** The figures of the summary line. A section whose only change is parameter rows counts as its parameters only. */
 export function countChanges(change: PageChange): Counts {
-  const counts: Counts = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0, paramsRenamed: 0, paramsMoved: 0 };
+  const counts: Counts = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0, paramsRenamed: 0, paramsMoved: 0, sectionsRenamed: 0, sectionsSplit: 0, sectionsMerged: 0 };
   for (const section of change.sections) {
     if (section.status === 'added') counts.sectionsAdded += 1;
     if (section.status === 'removed') counts.sectionsRemoved += 1;
@@ -324,7 +384,8 @@ export function countChanges(change: PageChange): Counts {
     counts.paramsChanged += facts.paramsChanged.length;
     counts.paramsRenamed += facts.paramsMoved.filter((move) => !move.page).length;
     counts.paramsMoved += facts.paramsMoved.filter((move) => move.page).length;
-    if (isSectionChange(facts)) counts.sectionsChanged += 1;
+    if (facts.moved) counts[MOVE_COUNTS[facts.moved.kind]] += facts.moved.from.length;
+    else if (isSectionChange(facts)) counts.sectionsChanged += 1;
   }
   return counts;
 }

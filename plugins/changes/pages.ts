@@ -28,6 +28,8 @@ export interface ChangesOptions {
   changesBase: string;
   /** Parameters renamed or moved, by the newer page's doc path (config/moved-parameters.ts). */
   movedParameters?: MovedParameters;
+  /** Sections under a new heading, by the newer page's doc path (config/moved-sections.ts). */
+  movedSections?: MovedSections;
 }
 
 /** A parameter's new name: on the same page, or on another page of the newer version (`doc/path#anchor`). */
@@ -35,6 +37,9 @@ export type MovedParameter = string | { readonly to: string; readonly page: stri
 
 /** Newer doc path → older parameter name (as its first cell reads) → its new name. */
 export type MovedParameters = Readonly<Record<string, Readonly<Record<string, MovedParameter>>>>;
+
+/** Newer doc path → older section id → the newer id (renamed; several older ids to one: merged), or ids (split). */
+export type MovedSections = Readonly<Record<string, Readonly<Record<string, string | readonly string[]>>>>;
 
 export interface DocPage {
   /** Doc path inside the version, without extension (`guide/signals`, `guide/index`). */
@@ -197,8 +202,10 @@ export function computeChanges(options: ChangesOptions): SiteChanges {
   const counterpart = new Map<string, string>();
   for (const docPath of older.keys()) counterpart.set(options.moved[docPath] ?? docPath, docPath);
   const mapDocPath = (docPath: string) => options.moved[docPath] ?? docPath;
-  for (const docPath of Object.keys(options.movedParameters ?? {})) {
-    if (!newer.has(docPath)) throw new Error(`changes: config/moved-parameters.ts names ${docPath}, which is not in ${options.newer.version}`);
+  for (const [file, mapping] of Object.entries({ 'moved-parameters': options.movedParameters, 'moved-sections': options.movedSections })) {
+    for (const docPath of Object.keys(mapping ?? {})) {
+      if (!counterpart.has(docPath)) throw new Error(`changes: config/${file}.ts names ${docPath}, which is not in ${options.newer.version} or has no ${options.older.version} page`);
+    }
   }
   const structures = new Map<string, PageStructure>();
   const newerStructure = (docPath: string): PageStructure | undefined => {
@@ -234,7 +241,8 @@ export function computeChanges(options: ChangesOptions): SiteChanges {
         const olderStructure = pageStructure(olderSource, { docPath: before.docPath, mapDocPath });
         const structure = newerStructure(page.docPath) as PageStructure;
         const renames = pageRenames(page.docPath, options.movedParameters?.[page.docPath], target);
-        change = comparePages(olderStructure, structure, { renames, ignoreTerms });
+        const sections = new Map(Object.entries(options.movedSections?.[page.docPath] ?? {}).map(([from, to]) => [from, [to].flat()]));
+        change = comparePages(olderStructure, structure, { renames, sections, ignoreTerms });
         candidates = renameCandidates(olderStructure, structure, change);
       } catch (error) {
         throw new Error(`changes: cannot compare ${page.file} with ${before.file}: ${(error as Error).message}`, { cause: error });
@@ -263,7 +271,7 @@ export function computeChanges(options: ChangesOptions): SiteChanges {
 
 const cache = new Map<string, SiteChanges>();
 
-const cacheKey = (options: ChangesOptions) => JSON.stringify([options.newer, options.older, options.moved, options.changesBase, options.movedParameters ?? {}]);
+const cacheKey = (options: ChangesOptions) => JSON.stringify([options.newer, options.older, options.moved, options.changesBase, options.movedParameters ?? {}, options.movedSections ?? {}]);
 
 /** Keep a comparison for the remark plugin of the same process. */
 export function rememberChanges(options: ChangesOptions, changes: SiteChanges): SiteChanges {

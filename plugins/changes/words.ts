@@ -2,7 +2,8 @@
  * The Russian text of the changes block, the comparison pages and the overview: counts with the
  * right plural forms («1 раздел изменён», «2 раздела изменены», «5 разделов изменено»).
  */
-import type { Counts, FactKind, ParameterMove, SectionChange } from './compare';
+import { MOVE_COUNTS, type Counts, type FactKind, type ParameterMove, type SectionChange } from './compare';
+import { TEXT } from '../../src/shared/changes';
 
 type Forms = readonly [one: string, few: string, many: string];
 
@@ -20,7 +21,7 @@ const PARAMETER: Forms = ['параметр', 'параметра', 'парам�
 const ADDED: Forms = ['добавлен', 'добавлены', 'добавлено'];
 const CHANGED: Forms = ['изменён', 'изменены', 'изменено'];
 const REMOVED: Forms = ['удалён', 'удалены', 'удалено'];
-const RENAMED: Forms = ['переименован', 'переименованы', 'переименовано'];
+const RENAMED: Forms = TEXT.sectionMoves.renamed.verb;
 const MOVED: Forms = ['перенесён', 'перенесены', 'перенесено'];
 
 function phrase(count: number, noun: Forms, verb: Forms): string {
@@ -32,6 +33,9 @@ export function summaryLine(counts: Counts): string {
   const parts: string[] = [];
   if (counts.sectionsChanged) parts.push(phrase(counts.sectionsChanged, SECTION, CHANGED));
   if (counts.sectionsAdded) parts.push(phrase(counts.sectionsAdded, SECTION, ADDED));
+  for (const [kind, key] of Object.entries(MOVE_COUNTS) as [keyof typeof MOVE_COUNTS, keyof Counts][]) {
+    if (counts[key]) parts.push(phrase(counts[key], SECTION, TEXT.sectionMoves[kind].verb));
+  }
   if (counts.sectionsRemoved) parts.push(phrase(counts.sectionsRemoved, SECTION, REMOVED));
   if (counts.paramsAdded) parts.push(phrase(counts.paramsAdded, PARAMETER, ADDED));
   if (counts.paramsChanged) parts.push(phrase(counts.paramsChanged, PARAMETER, CHANGED));
@@ -60,6 +64,7 @@ export function sectionNote(section: SectionChange): string {
   if (section.status === 'same') return 'без изменений';
   const { facts } = section;
   const notes: string[] = [];
+  if (facts.moved) notes.push(`${TEXT.sectionMoves[facts.moved.kind].note}: ${names(facts.moved.from)} → ${names(facts.moved.to)}`);
   const params = (keys: readonly string[], verb: Forms) => {
     if (keys.length) notes.push(`${phrase(keys.length, PARAMETER, verb)}: ${names(keys)}`);
   };
@@ -101,4 +106,4 @@ export function overviewLead(counts: { changed: number; added: number; removed: 
   );
 }
 
-export { TEXT } from '../../src/shared/changes';
+export { TEXT };

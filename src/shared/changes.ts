@@ -74,4 +74,12 @@ export const TEXT = {
   noteLabel: 'При обновлении:',
   overviewTitle: 'Что изменилось в документации 9.0',
   overviewDescription: 'Страницы документации 9.0, которые изменились по сравнению с 8.9, новые страницы и страницы, которых в 9.0 больше нет.',
+  /** Sections under a new heading (config/moved-sections.ts): the verb of the counts line, the note before «old» → «new». */
+  sectionMoves: {
+    renamed: { verb: ['переименован', 'переименованы', 'переименовано'], note: 'раздел переименован' },
+    split: { verb: ['разделён', 'разделены', 'разделено'], note: 'раздел разделён' },
+    merged: { verb: ['объединён', 'объединены', 'объединено'], note: 'разделы объединены' },
+  },
 } as const;
+
+export type SectionMoveKind = keyof typeof TEXT.sectionMoves;

@@ -51,8 +51,10 @@ const result = (docPath: string) => {
   return found;
 };
 
-const compare = (older: string, newer: string) =>
-  comparePages(pageStructure(older, { docPath: 'guide/page' }), pageStructure(newer, { docPath: 'guide/page' }), { ignoreTerms: new Set(['8.9', '9.0', 'monq']) });
+const page = (body: string) => `---\ntitle: "Страница"\n---\n\n${body}\n`;
+
+const compare = (older: string, newer: string, sections: [string, string[]][] = []) =>
+  comparePages(pageStructure(older, { docPath: 'guide/page' }), pageStructure(newer, { docPath: 'guide/page' }), { ignoreTerms: new Set(['8.9', '9.0', 'monq']), sections: new Map(sections) });
 
 describe('fixture pairs', () => {
   test('a section added and a parameter row changed: both in the summary, with the sections to link to', () => {
@@ -161,7 +163,7 @@ describe('moved and renamed parameters, the writer\'s note', () => {
     const html = toHtml(changesBlock(listener, '/docs/changes/')!);
     assert.match(html, /^<details class="monq-changes search-index-skip"><summary>[^<]*<\/summary><p class="monq-changes__note"><strong>При обновлении:<\/strong> Ключ потока перенесите/);
     assert.deepEqual(pagesWithoutNote(site).map((page) => page.page.docPath), []);
-    const counts = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0, paramsRenamed: 0, paramsMoved: 0 };
+    const counts = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0, paramsRenamed: 0, paramsMoved: 0, sectionsRenamed: 0, sectionsSplit: 0, sectionsMerged: 0 };
     const page = (docPath: string, extra: Partial<typeof counts>, note?: string): PageResult => ({
       status: 'changed',
       page: { docPath, file: `${docPath}.md`, title: docPath, permalink: `/docs/${docPath}/`, section: 'guide' },
@@ -188,6 +190,51 @@ describe('moved and renamed parameters, the writer\'s note', () => {
         assert.ok(typeof to === 'string' ? to !== from : to.page.includes('#'));
       }
     }
+  });
+});
+
+describe('sections under a new heading (config/moved-sections.ts)', () => {
+  const table = (rows: string) => `| Параметр | Тип |\n| --- | --- |\n${rows}`;
+  const notes = (change: ReturnType<typeof compare>) => change.sections.map((section) => [section.id, section.status, sectionNote(section)]);
+
+  test('renamed: compared with its older text, one entry «переименован» with both headings, not «удалён» and «новый раздел»', () => {
+    const older = page('## Начало {#start}\n\nТекст.\n\n## Зачем {#purpose}\n\nОткройте **Агенты**.');
+    const newer = page('## Начало {#start}\n\nТекст.\n\n## Когда {#when}\n\nОткройте **Агенты**.');
+    const change = compare(older, newer, [['purpose', ['when']]]);
+    assert.deepEqual(notes(change), [['start', 'same', 'без изменений'], ['when', 'changed', 'раздел переименован: «Зачем» → «Когда»']]);
+    assert.equal(summaryLine(countChanges(change)), '1 раздел переименован');
+  });
+
+  test('split: the older section against the newer ones together; its parameters moved between them are neither removed nor added', () => {
+    const older = page(`## Подключение {#connect}\n\nУстановите утилиту.\n\n${table('| `context` | строка |\n| `token` | строка |')}`);
+    const newer = page(`## Установка {#install}\n\nУстановите утилиту.\n\n## Контекст {#context}\n\n${table('| `context` | строка |\n| `token` | число |')}`);
+    const change = compare(older, newer, [['connect', ['install', 'context']]]);
+    assert.deepEqual(notes(change), [['install', 'changed', 'раздел разделён: «Подключение» → «Установка», «Контекст»; 1 параметр изменён: «token»']]);
+    assert.equal(summaryLine(countChanges(change)), '1 раздел разделён, 1 параметр изменён');
+  });
+
+  test('merged: two older sections as one, where the first stood; a section removed after them keeps its place', () => {
+    const older = page('## Шаблоны {#templates}\n\nШаблон.\n\n## Сеть {#network}\n\nПорт 514.\n\n## Старое {#old}\n\nТекст.\n\n## Страницы {#pages}\n\nТекст.');
+    const newer = page('## Сеть и шаблоны {#network-and-templates}\n\nШаблон.\n\nПорт 514.\n\n## Страницы {#pages}\n\nТекст.');
+    const change = compare(older, newer, [['templates', ['network-and-templates']], ['network', ['network-and-templates']]]);
+    assert.deepEqual(notes(change), [
+      ['network-and-templates', 'changed', 'разделы объединены: «Шаблоны», «Сеть» → «Сеть и шаблоны»'],
+      ['old', 'removed', 'раздел удалён'],
+      ['pages', 'same', 'без изменений'],
+    ]);
+    assert.equal(summaryLine(countChanges(change)), '2 раздела объединены, 1 раздел удалён');
+  });
+
+  test('a stale entry stops the comparison: an id the older page keeps or lacks, a newer id it lacks, a page with no 8.9 twin', () => {
+    const older = page('## А {#a}\n\nТекст.\n\n## Б {#b}\n\nТекст.');
+    const newer = page('## А {#a}\n\nТекст.\n\n## В {#c}\n\nТекст.');
+    assert.throws(() => compare(older, newer, [['gone', ['c']]]), /the older page removes no section #gone/);
+    assert.throws(() => compare(older, newer, [['a', ['c']]]), /the older page removes no section #a/);
+    assert.throws(() => compare(older, newer, [['b', ['c', 'x']]]), /the newer page adds no section #x/);
+    const withSections = (movedSections: NonNullable<ChangesOptions['movedSections']>) => () => computeChanges({ ...OPTIONS, movedSections });
+    assert.throws(withSections({ 'guide/agent': { install: 'check' } }), (error: Error) => error.message.includes(join(fixtures, 'new', 'guide', 'agent.md')) && /removes no section #install/.test(error.message));
+    assert.throws(withSections({ 'guide/nowhere': {} }), /moved-sections\.ts names guide\/nowhere/);
+    assert.throws(withSections({ 'guide/miners': {} }), /names guide\/miners, which is not in 9\.0 or has no 8\.9 page/);
   });
 });
 
@@ -218,7 +265,6 @@ describe('the block under the title', () => {
 });
 
 describe('what counts as a change', () => {
-  const page = (body: string) => `---\ntitle: "Страница"\n---\n\n${body}\n`;
 
   test('code samples: a change of keys or structure, not of values (dates, numbers, host names, IDs, quoted strings)', () => {
     const values = compare(page('## А {#a}\n\n```yaml\nport: 1\nhost: db-01.example.com\nkey: "a"\n```'), page('## А {#a}\n\n```yaml\nport: 2\nhost: db-02.example.com\nkey: "b"\n```'));
@@ -276,7 +322,7 @@ describe('what counts as a change', () => {
   test('parameter rows by their first cell; rows of other tables only mark the section', () => {
     const table = (rows: string) => page(`## А {#a}\n\n| Параметр | Тип |\n| --- | --- |\n${rows}`);
     const change = compare(table('| `a` | строка |\n| `b` | число |'), table('| `b` | строка |\n| `c` | число |'));
-    assert.deepEqual(countChanges(change), { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 1, paramsRemoved: 1, paramsChanged: 1, paramsRenamed: 0, paramsMoved: 0 });
+    assert.deepEqual(countChanges(change), { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 1, paramsRemoved: 1, paramsChanged: 1, paramsRenamed: 0, paramsMoved: 0, sectionsRenamed: 0, sectionsSplit: 0, sectionsMerged: 0 });
     assert.equal(summaryLine(countChanges(change)), '1 параметр добавлен, 1 параметр изменён, 1 параметр удалён');
     // named as written in the first cell
     const three = compare(table('| `a` | строка |'), table('| `a` | строка |\n| `successConfig.timeout` | число |\n| `replyTimeout` | число |\n| `packetCount` | число |'));
@@ -316,7 +362,7 @@ describe('words', () => {
   });
 
   test('the summary line', () => {
-    const zero = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0, paramsRenamed: 0, paramsMoved: 0 };
+    const zero = { sectionsAdded: 0, sectionsRemoved: 0, sectionsChanged: 0, paramsAdded: 0, paramsRemoved: 0, paramsChanged: 0, paramsRenamed: 0, paramsMoved: 0, sectionsRenamed: 0, sectionsSplit: 0, sectionsMerged: 0 };
     assert.equal(summaryLine({ ...zero, sectionsChanged: 2, paramsAdded: 1 }), '2 раздела изменены, 1 параметр добавлен');
     assert.equal(summaryLine({ ...zero, sectionsAdded: 5, paramsRemoved: 22 }), '5 разделов добавлено, 22 параметра удалены');
     assert.equal(summaryLine({ ...zero, paramsRenamed: 2, paramsMoved: 4, paramsRemoved: 1 }), '2 параметра переименованы, 4 параметра перенесены, 1 параметр удалён');
