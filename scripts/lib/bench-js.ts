@@ -73,7 +73,7 @@ export function fileWeight(buildDir: string, path: string): ScriptWeight {
 }
 
 /** Sum a page's scripts (each counted once). */
-export function pageWeight(page: string, scripts: readonly ScriptWeight[]): PageWeight {
+function pageWeight(page: string, scripts: readonly ScriptWeight[]): PageWeight {
   const unique = new Map(scripts.map((script) => [script.path, script]));
   const list = Array.from(unique.values()).sort((a, b) => b.gzip - a.gzip);
   return {
