@@ -9,12 +9,14 @@
  * Per run: the longest main-thread task (PerformanceObserver `longtask`) from the input until the page
  * is interactive (`<html data-has-hydrated="true">` without `data-hydrating`), and the time from the
  * input to interactive. Per page and build, once: the gzip JavaScript run after the first input
- * (`measurePageScripts`, `ownScripts`: the search worker aside). Runs alternate A, B, B, A, … so that
- * the machine's load falls on both builds alike. Medians and ranges. Not a test.
+ * (`measurePageScripts`: the page's own, the search worker aside, and with it). Runs alternate A, B,
+ * B, A, … so that the machine's load falls on both builds alike. Medians and ranges. Not a test.
  */
-import { chromium, type Browser } from 'playwright-core';
-import { KB, measurePageScripts, ownScripts, pageWeight } from './lib/bench-js';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { KB, measurePageScripts } from './lib/bench-js';
 import { CPU_SLOWDOWN, openSlowPage } from './lib/bench-first-click';
+import { flag, helpOnRequest, launchChromium, option, spread, table } from './lib/bench-report';
 import { serveStatic } from './lib/static-server';
 
 const DEFAULT_PAGES = ['/docs/guide/signals/', '/docs/reference/agent-plugins/tail/', '/docs/guide/data-collect/monq-agent/'];
@@ -61,29 +63,16 @@ async function measureHydration(browser: Browser, origin: string, path: string):
   }
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
-};
-const figure = (values: readonly number[]) => `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`;
-
-function option(name: string, fallback?: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? process.argv[index + 1] : fallback;
-  if (value === undefined) throw new Error(`--${name} is required`);
-  return value;
-}
-
 async function main(): Promise<void> {
+  helpOnRequest(fileURLToPath(import.meta.url));
   const dirs = { A: option('a'), B: option('b') };
   const runs = Number(option('runs', '5'));
-  const weights = !process.argv.includes('--no-weights');
+  const weights = !flag('no-weights');
   const valued = new Set(['--a', '--b', '--runs']);
   const pages = process.argv.slice(2).filter((arg, index, all) => !arg.startsWith('--') && !valued.has(all[index - 1] ?? ''));
   const list = pages.length ? pages : DEFAULT_PAGES;
   const servers = { A: await serveStatic(dirs.A), B: await serveStatic(dirs.B) };
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const browser = await launchChromium();
   try {
     const results = new Map<string, Run[]>();
     for (let round = 0; round < runs; round++) {
@@ -98,26 +87,21 @@ async function main(): Promise<void> {
       }
     }
     console.log(`A = ${dirs.A}, B = ${dirs.B}; ${runs} runs each at ${CPU_SLOWDOWN}× CPU; median (min–max)`);
-    console.log('| page | build | longest task, ms | first input → interactive, ms | JS after input, KB gzip (worker aside / with it) |');
-    console.log('| --- | --- | --- | --- | --- |');
+    const body: string[][] = [];
     for (const page of list) {
       for (const build of ['A', 'B'] as const) {
         const values = results.get(`${page} ${build}`) ?? [];
-        const timing = `| ${page} | ${build} | ${figure(values.map((run) => run.longestMs))} | ${figure(values.map((run) => run.interactiveMs))} |`;
-        if (!weights) {
-          console.log(`${timing} — |`);
-          continue;
+        let js = '—';
+        if (weights) {
+          // a page runs no script before the first input (tests/budget): every script is run after it
+          const scripts = await measurePageScripts(browser, servers[build].url, dirs[build], page);
+          const before = scripts.beforeInput.gzip / KB;
+          js = `${(scripts.ownGzip / KB).toFixed(1)} / ${(scripts.gzip / KB).toFixed(1)}${before ? ` (${before.toFixed(1)} before the input)` : ''}`;
         }
-        const scripts = await measurePageScripts(browser, servers[build].url, dirs[build], page);
-        // a page runs no script before the first input (tests/budget): every script is run after it
-        const own = pageWeight(page, ownScripts(scripts.scripts)).gzip / KB;
-        const all = scripts.gzip / KB;
-        const before = scripts.beforeInput.gzip / KB;
-        console.log(
-          `${timing} ${own.toFixed(1)} / ${all.toFixed(1)}${before ? ` (${before.toFixed(1)} before the input)` : ''} |`,
-        );
+        body.push([page, build, spread(values.map((run) => run.longestMs)), spread(values.map((run) => run.interactiveMs)), js]);
       }
     }
+    console.log(table(['page', 'build', 'longest task, ms', 'first input → interactive, ms', 'JS after input, KB gzip (worker aside / with it)'], body));
   } finally {
     await browser.close();
     await Promise.all([servers.A.close(), servers.B.close()]);

@@ -6,8 +6,7 @@
  *
  * Needs a built site (npm run build; the counter variant: npx tsx scripts/build-variant.ts metrica) and
  * Debian Chromium (/usr/bin/chromium, or CHROMIUM_PATH). Prints:
- *   1. the files of every index (count, raw and gzip) and the search worker;
- *   2. the first hit in Chromium on a cold doc page (/docs/guide/thresholds/): a click on «Поиск», then
+ *   1. the first hit in Chromium on a cold doc page (/docs/guide/thresholds/): a click on «Поиск», then
  *      the query «пороги» entered TYPING_MS later (the time a reader takes to type it); the time from
  *      the entered query to the first hit on screen (the search shell's or the dialog's), with the bytes
  *      of the search's own files that query loaded (worker and index pieces, as sent). Three
@@ -15,46 +14,36 @@
  *      thread, workers included), DevTools 4× throttling (reported, not judged: it does not slow
  *      workers) and 1×. Then warm: the reader pressed a key and read for --reading seconds first (60 by
  *      default, a minute); the readers of a warm set, each in a browser (and slow-phone cgroup) of their
- *      own, read at the same time.
- *      Both builds (default, counter), and Pagefind 1.6.0 over a copy of the same build (its
- *      default index, loaded with `pagefind.js` at the click, searched at the same moment, five hits
- *      with their data);
- *   3. the median and 95th percentile query time, warm (each query run once before it is timed), in
+ *      own, read at the same time. Both builds (default, counter), and Pagefind 1.6.0 over a copy of
+ *      the same build (its default index, loaded with `pagefind.js` at the click, searched at the same
+ *      moment, five hits with their data). Medians of --runs runs;
+ *   2. the median and 95th percentile query time, warm (each query run once before it is timed), in
  *      Node with the client code the worker runs;
- *   4. recall@5 of the relevance sets in tests/fixtures/search/: the queries the bench times
- *      (EXISTING_QUERIES), the forgiving set (typos, layouts, spellings, jargon, English) and the
- *      questions and everyday phrasings (QUESTION_QUERIES). A query is found when one of its expected
- *      pages is among the pages of the first five hits (9.0 contextual filters).
- * Every figure is a median of --runs runs.
+ *   3. recall@5 of the relevance sets in tests/fixtures/search/: the queries the bench times
+ *      (EXISTING_QUERIES), the forgiving set (typos, layouts, spellings, jargon, English), the
+ *      questions and everyday phrasings (QUESTION_QUERIES) and the held-out set (HELD_OUT_QUERIES). A
+ *      query is found when one of its expected pages is among the pages of the first five hits (9.0
+ *      contextual filters).
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs';
-import {cp, readdir, readFile, rm} from 'node:fs/promises';
-import {cpus, loadavg, tmpdir} from 'node:os';
+import {cp, readFile, rm} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {performance} from 'node:perf_hooks';
+import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
-import {chromium, type Browser, type Page} from 'playwright-core';
-import type {Manifest} from '../src/shared/search/engine';
+import type {Browser, Page} from 'playwright-core';
 import {createLocalSearchClient} from '../src/search/localClient';
 import {startNginx, type RunningNginx} from './lib/nginx-server';
 import {METRICA_TAG_URL} from '../src/shared/metrica';
 import {fileFetcher} from './lib/search-files';
+import {CHROMIUM, flag, helpOnRequest, launchChromium, median, option, percentile, table, tableRow} from './lib/bench-report';
 import {EXISTING_QUERIES, FORGIVING_QUERIES} from '../tests/fixtures/search/queries';
 import {QUESTION_QUERIES} from '../tests/fixtures/search/questions';
 import {HELD_OUT_QUERIES, type HeldOutQuery} from '../tests/fixtures/search/held-out';
 
-const QUERIES = [
-  'метрики', 'метрика', 'пороги', 'как настроить пороги', 'сигналы', 'закрытие сигнала', 'агент', 'установка агента',
-  'плагины агента', 'сбор данных', 'поток данных', 'конфигурационная единица', 'ресурсно-сервисная модель',
-  'автопостроение', 'сценарий автоматизации', 'функции кэша', 'рабочая группа', 'пользователи', 'администраторы',
-  'лицензия', 'безопасность', 'уведомления', 'каналы доставки', 'календарь', 'отчёты', 'отчеты', 'бизнес-процессы',
-  'автотесты', 'покрытие', 'журналы', 'запросы к журналам', 'API', 'ключ API', 'monqctl', 'max_connections',
-  'source.ZabbixHosts', 'Zabbix', 'Prometheus', 'SNMP', 'syslog', 'vCenter', 'SCOM', 'Nagios', 'обновление до 9.0',
-  'изменения в версии', 'ёмкость', 'емкость', 'хранилище метрик', 'доступность сервиса', 'здоровье КЕ',
-  'микросервисы', 'структура платформы', 'SSL сертификат', 'логирование', 'раннеры', 'экспорт', 'импорт',
-  'ошибка подключения', 'тайм-аут', 'настройка LDAP', 'Active Directory', 'права доступа',
-];
+/** Timed with the relevance sets, though no page treats their subject (so they have no expected page). */
+const UNANSWERED_QUERIES = ['max_connections', 'ёмкость', 'емкость', 'экспорт', 'импорт', 'тайм-аут'];
 
 const FILTERS_90 = ['language:ru', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-9.0', 'docusaurus_tag:docs-upgrade-current']];
 const FILTERS_89 = ['language:ru', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-8.9', 'docusaurus_tag:docs-upgrade-current']];
@@ -65,65 +54,27 @@ const TYPING_MS = 600;
 /** Name of the slow phone's cgroup (warm samples get one each: `monq-slowphone-1`, …). */
 const CGROUP_NAME = 'monq-slowphone';
 
-function arg(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = values.slice().sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? NaN;
-}
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function main() {
-  if (process.argv.includes('--help')) {
-    console.log(
-      'Usage: npm run bench:search [-- --build-dir build] [-- --variant-dir build-variants/metrica] [-- --runs 5] [-- --reading 60] [-- --no-browser] [-- --no-pagefind]',
-    );
-    return;
-  }
-  const buildDir = path.resolve(arg('build-dir', process.env.MONQ_DOCS_BUILD_DIR ?? 'build'));
-  const variantDir = path.resolve(arg('variant-dir', 'build-variants/metrica'));
-  const runs = Math.max(1, Number(arg('runs', '5')) || 5);
-  const readingMs = Math.max(0, Number(arg('reading', '60')) || 0) * 1000;
-  const manifest = JSON.parse(await readFile(path.join(buildDir, 'search', 'manifest.json'), 'utf8')) as Manifest;
+  helpOnRequest(fileURLToPath(import.meta.url));
+  const buildDir = path.resolve(option('build-dir', process.env.MONQ_DOCS_BUILD_DIR ?? 'build'));
+  const variantDir = path.resolve(option('variant-dir', 'build-variants/metrica'));
+  const runs = Math.max(1, Number(option('runs', '5')) || 5);
+  const readingMs = Math.max(0, Number(option('reading', '60')) || 0) * 1000;
 
-  console.log(`Search benchmark on ${buildDir}\n`);
-  console.log('1. Index files per version / instance (all of them; a query loads a few)');
-  console.log(`   ${'index'.padEnd(24)}${'pages'.padStart(6)}${'records'.padStart(9)}${'files'.padStart(7)}${'raw'.padStart(11)}${'gzip'.padStart(11)}`);
-  const names = await readdir(path.join(buildDir, 'search'));
-  for (const entry of Object.values(manifest.indexes)) {
-    const files = names.filter((name) => name.startsWith(`${entry.name}.`) && name.endsWith('.json'));
-    let raw = 0;
-    let gzip = 0;
-    for (const name of files) {
-      const content = await readFile(path.join(buildDir, 'search', name));
-      raw += content.length;
-      gzip += gzipSync(content, {level: 9}).length;
-    }
-    console.log(
-      `   ${entry.tag.padEnd(24)}${String(entry.pages).padStart(6)}${String(entry.records).padStart(9)}${String(files.length).padStart(7)}${kb(raw).padStart(11)}${kb(gzip).padStart(11)}`,
-    );
-  }
-  if (manifest.worker) {
-    const worker = await readFile(path.join(buildDir, manifest.worker));
-    console.log(`   search worker: ${kb(worker.length)} raw, ${kb(gzipSync(worker, {level: 9}).length)} gzip`);
-  }
-
-  if (process.argv.includes('--no-browser')) {
-    console.log('\n2. First hit in Chromium: skipped (--no-browser)');
+  console.log(`Search benchmark on ${buildDir}`);
+  if (flag('no-browser')) {
+    console.log('\n1. First hit in Chromium: skipped (--no-browser)');
   } else {
-    await firstHitTimes(buildDir, existsSync(variantDir) ? variantDir : null, runs, readingMs, !process.argv.includes('--no-pagefind'));
+    await firstHitTimes(buildDir, existsSync(variantDir) ? variantDir : null, runs, readingMs, !flag('no-pagefind'));
   }
   await queryTimesAndRecall(buildDir);
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2. First hit in Chromium
+// 1. First hit in Chromium
 
 /** A CPU cgroup with a quarter of one core (cgroup v1 or v2), or null when it cannot be made here. */
 function slowPhoneCgroup(name = CGROUP_NAME): string | null {
@@ -150,19 +101,14 @@ function slowPhoneCgroup(name = CGROUP_NAME): string | null {
 /** A Chromium that starts inside the cgroup: a wrapper that moves itself there, then runs Chromium. */
 function wrapperIn(cgroup: string): string {
   const file = path.join(tmpdir(), `${path.basename(cgroup)}-chromium.sh`);
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  writeFileSync(file, `#!/bin/sh\necho $$ > ${cgroup}/cgroup.procs\nexec ${chromiumPath} "$@"\n`, {mode: 0o755});
+  writeFileSync(file, `#!/bin/sh\necho $$ > ${cgroup}/cgroup.procs\nexec ${CHROMIUM} "$@"\n`, {mode: 0o755});
   return file;
 }
 
 type Cpu = 'slow phone' | '4× DevTools' | '1×';
 
-async function launch(cpu: Cpu, cgroup: string | null): Promise<Browser> {
-  return chromium.launch({
-    executablePath: cpu === 'slow phone' && cgroup ? wrapperIn(cgroup) : process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', LOOPBACK_ONLY],
-  });
+function launch(cpu: Cpu, cgroup: string | null): Promise<Browser> {
+  return launchChromium([LOOPBACK_ONLY], cpu === 'slow phone' && cgroup ? wrapperIn(cgroup) : CHROMIUM);
 }
 
 /**
@@ -389,7 +335,7 @@ async function pagefindCopy(buildDir: string): Promise<string> {
 async function firstHitTimes(buildDir: string, variantDir: string | null, runs: number, readingMs: number, withPagefind: boolean) {
   const cgroup = slowPhoneCgroup();
   const readerCgroups = Array.from({length: runs}, (_, index) => (cgroup ? slowPhoneCgroup(`${CGROUP_NAME}-${index + 1}`) : null));
-  console.log(`\n2. First hit on a cold page (${PAGE}): click «Поиск», «${QUERY}» entered ${TYPING_MS} ms later, time from the query to the first hit`);
+  console.log(`\n1. First hit on a cold page (${PAGE}): click «Поиск», «${QUERY}» entered ${TYPING_MS} ms later, time from the query to the first hit`);
   console.log('   bytes: the search files that query loaded, as sent (worker and index pieces; Pagefind: its script, wasm and index)');
   console.log(`   warm: after the reader's first input and ${readingMs / 1000} s of reading. Medians of ${runs} runs.`);
   if (!cgroup) console.log('   (no CPU cgroup can be made here: the slow-phone rows are skipped; run as root on Linux)');
@@ -401,7 +347,7 @@ async function firstHitTimes(buildDir: string, variantDir: string | null, runs: 
     targets.push({label: 'Pagefind 1.6.0', dir: pagefindDir, kind: 'pagefind'});
   }
   const cpusToRun: Cpu[] = cgroup ? ['slow phone', '4× DevTools', '1×'] : ['4× DevTools', '1×'];
-  console.log(`   ${'target'.padEnd(16)}${'processor'.padEnd(13)}${'cold'.padStart(9)}${'bytes'.padStart(11)}${'warm'.padStart(9)}   runs (cold)`);
+  console.log(table(['target', 'processor', 'cold', 'bytes', 'warm', 'runs (cold)'], []));
   try {
     for (const target of targets) {
       // nginx with the repository's configuration: what readers are served in production.
@@ -416,10 +362,9 @@ async function firstHitTimes(buildDir: string, variantDir: string | null, runs: 
             const cold: Sample[] = [];
             for (let run = 0; run < runs; run++) cold.push(await coldSample(browser, probe, url, server.url, cpu, bytes));
             const warm = cpu === '4× DevTools' ? [] : await warmSamples(probe, url, server.url, cpu, bytes, readingMs, readerCgroups);
-            const median = (samples: Sample[], key: keyof Sample) => percentile(samples.map((sample) => sample[key]), 50);
+            const of = (samples: Sample[], key: keyof Sample) => median(samples.map((sample) => sample[key]));
             console.log(
-              `   ${target.label.padEnd(16)}${cpu.padEnd(13)}${ms(median(cold, 'ms')).padStart(9)}${kb(median(cold, 'bytes')).padStart(11)}` +
-                `${(warm.length ? ms(median(warm, 'ms')) : '—').padStart(9)}   ${cold.map((sample) => ms(sample.ms)).join(', ')}`,
+              tableRow([target.label, cpu, ms(of(cold, 'ms')), kb(of(cold, 'bytes')), warm.length ? ms(of(warm, 'ms')) : '—', cold.map((sample) => ms(sample.ms)).join(', ')]),
             );
           } finally {
             await browser.close();
@@ -434,11 +379,10 @@ async function firstHitTimes(buildDir: string, variantDir: string | null, runs: 
     for (const made of [cgroup, ...readerCgroups]) if (made) spawnSync('rmdir', [made]);
   }
   console.log(`   targets (issue 36): cold ≤ 1500 ms and no later than Pagefind in the slow phone, ≤ 300 ms at 1×; warm ≤ 500 ms / ≤ 100 ms`);
-  console.log(`   (load average at the end: ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} CPUs)`);
 }
 
 // ---------------------------------------------------------------------------------------------
-// 3, 4. Query times and recall, in Node
+// 2, 3. Query times and recall, in Node
 
 async function queryTimesAndRecall(buildDir: string) {
   const client = createLocalSearchClient({
@@ -447,7 +391,8 @@ async function queryTimesAndRecall(buildDir: string) {
     fetch: fileFetcher(buildDir),
     defaultHitsPerPage: 30,
   });
-  const all = QUERIES.concat(
+  const all = UNANSWERED_QUERIES.concat(
+    EXISTING_QUERIES.map(({query}) => query),
     FORGIVING_QUERIES.map(({query}) => query),
     QUESTION_QUERIES.map(({query}) => query),
     HELD_OUT_QUERIES.filter(({version}) => version === undefined).map(({query}) => query),
@@ -455,10 +400,8 @@ async function queryTimesAndRecall(buildDir: string) {
   const search = (query: string, version?: HeldOutQuery['version']) =>
     client.search({requests: [{query, hitsPerPage: 30, facetFilters: version === '8.9' ? FILTERS_89 : FILTERS_90}]});
   // Warm: every query once (the pieces it needs are loaded and kept, as in the worker).
-  const loadStart = performance.now();
   for (const query of all) await search(query);
-  console.log(`\n3. Query time, warm (30 hits, 9.0 contextual filters, each query run once before; ${all.length} queries)`);
-  console.log(`   first pass, pieces loaded from disk: ${ms(performance.now() - loadStart)} in all`);
+  console.log(`\n2. Query time, warm (30 hits, 9.0 contextual filters, each query run once before; ${all.length} queries)`);
   const times: number[] = [];
   const timed: Array<[string, number]> = [];
   const empty: string[] = [];
@@ -470,12 +413,12 @@ async function queryTimesAndRecall(buildDir: string) {
     timed.push([query, elapsed]);
     if (results[0]!.nbHits === 0) empty.push(query);
   }
-  console.log(`   median: ${percentile(times, 50).toFixed(1)} ms   p95: ${percentile(times, 95).toFixed(1)} ms   (target: p95 ≤ 15 ms)`);
+  console.log(`   median: ${median(times).toFixed(1)} ms   p95: ${percentile(times, 95).toFixed(1)} ms   (target: p95 ≤ 15 ms)`);
   const slowest = timed.sort((a, b) => b[1] - a[1]).slice(0, 3);
   console.log(`   slowest: ${slowest.map(([q, t]) => `«${q}» ${t.toFixed(1)} ms`).join(', ')}`);
   if (empty.length > 0) console.log(`   queries without results: ${empty.join(', ')}`);
 
-  console.log('\n4. recall@5 (an expected page among the pages of the first five hits, 9.0 contextual filters)');
+  console.log('\n3. recall@5 (an expected page among the pages of the first five hits, 9.0 contextual filters)');
   const recall = async (name: string, set: HeldOutQuery[]) => {
     const missed: string[] = [];
     const byKind = new Map<string, {found: number; total: number}>();

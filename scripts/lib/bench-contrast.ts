@@ -1,6 +1,6 @@
 /** WCAG 2 contrast arithmetic: parse CSS hex/rgb(a) colours, blend a translucent colour, compute the ratio. */
 
-export interface Rgba {
+interface Rgba {
   r: number;
   g: number;
   b: number;

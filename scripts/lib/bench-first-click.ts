@@ -16,11 +16,6 @@ export const FIRST_CLICK_TARGET_MS = 1000;
 /** The CPU slowdown of the measurement (Lighthouse's mobile preset uses the same). */
 export const CPU_SLOWDOWN = 4;
 
-export interface FirstClick {
-  inputMs: number;
-  dialogMs: number;
-}
-
 /** A cold page at CPU_SLOWDOWN× CPU, loaded and idle on the network: the start of every timed visit. */
 export async function openSlowPage(browser: Browser, url: string, options: { locale?: string } = {}): Promise<{ context: BrowserContext; tab: Page }> {
   const context = await browser.newContext({ ...options, viewport: { width: 1280, height: 900 } });
@@ -33,7 +28,7 @@ export async function openSlowPage(browser: Browser, url: string, options: { loc
 }
 
 /** Milliseconds from the press on the search button to a focused input: the shell's, then the dialog's. */
-export async function measureFirstClick(browser: Browser, origin: string, path: string): Promise<FirstClick> {
+export async function measureFirstClick(browser: Browser, origin: string, path: string): Promise<{ inputMs: number; dialogMs: number }> {
   const { context, tab } = await openSlowPage(browser, origin + path);
   try {
     await tab.evaluate(() => {

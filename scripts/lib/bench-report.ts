@@ -1,37 +1,54 @@
 /**
- * Figures of `npm run bench`: the result shape, the parser of GNU time's verbose output, and the
- * Markdown table of one run or of two runs side by side.
+ * What the bench scripts share (scripts/bench.ts, bench-search.ts, bench-kept-article.ts): the command
+ * line, Chromium, medians and Markdown tables; and the figures of `npm run bench`, one run or two side
+ * by side.
  */
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { JS_BUDGET_FAIL_KB, KB } from './bench-js';
+import { CPU_SLOWDOWN, FIRST_CLICK_TARGET_MS } from './bench-first-click';
 
-export interface BuildFigures {
-  /** Wall-clock time of the clean production build (s). */
-  wallSeconds: number;
-  /** User + system CPU time of the build and its children (s); null when GNU time is unavailable. */
-  cpuSeconds: number | null;
-  /** Peak resident memory of the build (MB); null when GNU time is unavailable. */
-  peakMemoryMb: number | null;
-  /** Pages written (index.html files, redirect pages excluded). */
-  pages: number;
-  /** Wall time per page (ms). */
-  msPerPage: number;
-  /** CPUs the build was allowed to use. */
-  cpus: number;
-  /**
-   * The machine's speed right before and right after the build: the median time of a fixed task
-   * (scripts/lib/bench-calibrate.ts, ms). Absent in runs made before it was measured.
-   */
-  referenceMs?: { before: number; after: number };
+/** The value after `--name` on the command line, or `fallback`; without one, `--name` is required. */
+export function option(name: string, fallback?: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 && process.argv[index + 1] ? process.argv[index + 1] : fallback;
+  if (value === undefined) throw new Error(`--${name} is required (see --help)`);
+  return value;
 }
 
-export interface PageFigures {
-  page: string;
-  /** Gzip bytes of JavaScript executed to become interactive (after the first input). */
-  jsGzip: number;
-  /** Gzip bytes of JavaScript executed before the first input (absent in runs made before it was measured). */
-  jsBeforeInputGzip?: number;
-  jsRaw: number;
-  scripts: number;
-  lighthouse: LighthouseScores | null;
+export const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+
+/** With --help, print the usage of a script (its header comment) and exit. */
+export function helpOnRequest(file: string): void {
+  if (!flag('help') && !process.argv.includes('-h')) return;
+  console.log(readFileSync(file, 'utf8').split('*/')[0]?.replace(/^\/\*\*|^ \* ?/gm, ''));
+  process.exit(0);
+}
+
+/** Debian's Chromium, or CHROMIUM_PATH. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+
+export function launchChromium(extraArgs: readonly string[] = [], executablePath = CHROMIUM): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** The `p`th percentile (nearest rank); `median` is the 50th. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+export const median = (values: readonly number[]): number => percentile(values, 50);
+/** `median (min–max)` of whole numbers. */
+export const spread = (values: readonly number[]): string =>
+  values.length ? `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})` : '—';
+
+export const tableRow = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
+
+/** A Markdown table; with no body, its head, for rows printed as they are measured. */
+export function table(header: readonly string[], body: readonly (readonly string[])[]): string {
+  return [tableRow(header), tableRow(header.map(() => '---')), ...body.map(tableRow)].join('\n');
 }
 
 export interface LighthouseScores {
@@ -41,108 +58,65 @@ export interface LighthouseScores {
   seo: number;
 }
 
-/** The first interaction and Lighthouse of one configuration of the site (default, metrica). */
-export interface ConfigurationFigures {
-  name: string;
-  /** Cold doc page, 4× CPU: press on the search button → a focused search input (the shell's), ms (each run). */
-  firstClickMs: number[];
-  /** The same press → DocSearch's dialog has taken over, ms (each run; absent in runs before the shell). */
-  dialogMs?: number[];
-  /** Lighthouse mobile of the doc pages. */
-  lighthouse: { page: string; scores: LighthouseScores | null }[];
+export interface PageFigures {
+  page: string;
+  /** Gzip bytes of the JavaScript run before the first input. */
+  jsBeforeInputGzip: number;
+  /** Gzip bytes of the page's own JavaScript run after the first input (the search worker aside). */
+  ownGzip: number;
+  /** The same with the search worker. */
+  jsGzip: number;
+  scripts: number;
+  lighthouse: LighthouseScores | null;
 }
 
-/**
- * The figures the issue (23) gives for the code before this bench measured them: first click on a
- * cold page 1.2–2.1 s (0.26–0.53 s on a page hydrated at load), Lighthouse performance of doc pages
- * 99 in the default build and 88–92 with the counter (every page hydrated at load).
- */
-export const REFERENCE = {
-  default: { firstClick: '1.2–2.1 s', performance: '99' },
-  metrica: { firstClick: '0.26–0.53 s', performance: '88–92' },
-} as const;
+/** The figures of one configuration of the site (default, metrica). */
+export interface ConfigurationFigures {
+  name: string;
+  pages: PageFigures[];
+  /** The page of the first click. */
+  firstClickPage: string;
+  /** Cold doc page, 4× CPU: press on the search button → a focused search input (the shell's), ms (each run). */
+  firstClickMs: number[];
+  /** The same press → DocSearch's dialog has taken over, ms (each run). */
+  dialogMs: number[];
+}
 
 export interface BenchResult {
   label: string;
   date: string;
   host: { cpus: number; node: string };
-  build: BuildFigures | null;
-  pages: PageFigures[];
-  configurations?: ConfigurationFigures[];
+  /** The clean build, when the bench made one. */
+  build: { pages: number; seconds: number } | null;
+  configurations: ConfigurationFigures[];
 }
 
-/** Parse the report of `/usr/bin/time -v` (GNU time). */
-export function parseGnuTime(text: string): { wallSeconds: number; cpuSeconds: number; peakMemoryMb: number } | null {
-  const user = /User time \(seconds\):\s*([\d.]+)/.exec(text);
-  const system = /System time \(seconds\):\s*([\d.]+)/.exec(text);
-  const rss = /Maximum resident set size \(kbytes\):\s*(\d+)/.exec(text);
-  const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\):\s*([\d:.]+)/.exec(text);
-  if (!user || !system || !rss || !wall) return null;
-  const parts = (wall[1] ?? '0').split(':').map(Number);
-  const wallSeconds = parts.reduce((total, part) => total * 60 + part, 0);
-  return {
-    wallSeconds,
-    cpuSeconds: Number(user[1]) + Number(system[1]),
-    peakMemoryMb: Math.round(Number(rss[1]) / 1024),
-  };
-}
+const kb = (bytes: number): string => (bytes / KB).toFixed(1);
 
-const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
-const num = (value: number | null | undefined, digits = 1): string =>
-  value === null || value === undefined ? '—' : value.toFixed(digits);
-const score = (value: number | undefined): string => (value === undefined ? '—' : String(Math.round(value)));
-
-/** Rows `[metric, value]` of one run, in a fixed order (the comparison lines rows up by metric). */
-export function rows(result: BenchResult): [string, string][] {
+/** Rows `[metric, value]` of one configuration, in a fixed order (the comparison lines rows up by metric). */
+export function configurationRows(figures: ConfigurationFigures): [string, string][] {
+  const { name } = figures;
   const list: [string, string][] = [];
-  const build = result.build;
-  if (build) {
-    list.push(['Сборка: страниц', String(build.pages)]);
-    list.push(['Сборка: время, с', num(build.wallSeconds)]);
-    list.push(['Сборка: мс на страницу', num(build.msPerPage, 0)]);
-    list.push(['Сборка: процессорное время, с', num(build.cpuSeconds)]);
-    list.push(['Сборка: пик памяти, МБ', num(build.peakMemoryMb, 0)]);
-    list.push(['Сборка: ядер', String(build.cpus)]);
-    list.push([
-      'Машина: эталонная задача до / после сборки, мс',
-      build.referenceMs ? `${num(build.referenceMs.before, 0)} / ${num(build.referenceMs.after, 0)}` : '—',
-    ]);
-  }
-  for (const page of result.pages) {
-    list.push([`JS до первого ввода (gzip): ${page.page}`, page.jsBeforeInputGzip === undefined ? '—' : kb(page.jsBeforeInputGzip)]);
-  }
-  for (const page of result.pages) {
-    list.push([`JS после первого ввода (gzip): ${page.page}`, kb(page.jsGzip)]);
-  }
-  for (const page of result.pages) {
+  for (const page of figures.pages) {
+    const over = page.ownGzip > JS_BUDGET_FAIL_KB * KB ? ` (over ${JS_BUDGET_FAIL_KB} KB)` : '';
+    list.push([`JS до первого ввода, KB gzip: ${page.page} (${name})`, kb(page.jsBeforeInputGzip)]);
+    list.push([`JS после первого ввода, KB gzip, свой / с воркером поиска: ${page.page} (${name})`, `${kb(page.ownGzip)} / ${kb(page.jsGzip)}${over}`]);
     const lh = page.lighthouse;
-    if (!lh) continue;
-    list.push([
-      `Lighthouse (моб.) ${page.page}: производительность / доступность / практики / SEO`,
-      `${score(lh.performance)} / ${score(lh.accessibility)} / ${score(lh.bestPractices)} / ${score(lh.seo)}`,
-    ]);
-  }
-  for (const configuration of result.configurations ?? []) {
-    const runs = configuration.firstClickMs.map((ms) => (ms / 1000).toFixed(2)).join(', ');
-    list.push([`Первый щелчок по поиску → поле ввода, 4× ЦП, с (${configuration.name})`, runs || '—']);
-    if (configuration.dialogMs) {
-      const dialog = configuration.dialogMs.map((ms) => (ms / 1000).toFixed(2)).join(', ');
-      list.push([`Первый щелчок по поиску → диалог DocSearch, 4× ЦП, с (${configuration.name})`, dialog || '—']);
-    }
-    for (const { page, scores } of configuration.lighthouse) {
-      if (!scores) continue;
+    if (lh) {
       list.push([
-        `Lighthouse (моб.) ${page} (${configuration.name}): производительность / доступность / практики / SEO`,
-        `${score(scores.performance)} / ${score(scores.accessibility)} / ${score(scores.bestPractices)} / ${score(scores.seo)}`,
+        `Lighthouse (моб.) ${page.page} (${name}): производительность / доступность / практики / SEO`,
+        `${lh.performance} / ${lh.accessibility} / ${lh.bestPractices} / ${lh.seo}`,
       ]);
     }
   }
+  list.push([`Первый щелчок по поиску → поле ввода, ${CPU_SLOWDOWN}× ЦП, мс (цель ${FIRST_CLICK_TARGET_MS}): ${figures.firstClickPage} (${name})`, spread(figures.firstClickMs)]);
+  list.push([`Первый щелчок по поиску → диалог DocSearch, ${CPU_SLOWDOWN}× ЦП, мс: ${figures.firstClickPage} (${name})`, spread(figures.dialogMs)]);
   return list;
 }
 
-function table(header: string[], body: string[][]): string {
-  const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
+function rows(result: BenchResult): [string, string][] {
+  const build: [string, string][] = result.build ? [['Сборка с нуля: страниц / с', `${result.build.pages} / ${result.build.seconds.toFixed(1)}`]] : [];
+  return [...build, ...result.configurations.flatMap(configurationRows)];
 }
 
 /** Markdown table of one run. */

@@ -6,7 +6,7 @@
  */
 
 /** English words of the theme's and DocSearch's default strings that would betray an untranslated UI. */
-export const ENGLISH_UI_WORDS: readonly string[] = [
+const ENGLISH_UI_WORDS: readonly string[] = [
   'about', 'again', 'all', 'and', 'another', 'answers', 'any', 'archive', 'are', 'arrow', 'ask', 'author',
   'authors', 'available', 'back', 'believe', 'between', 'blog', 'breadcrumbs', 'broken', 'browser',
   'cancel', 'category', 'caution', 'check', 'clear', 'click', 'clipboard', 'close', 'collapse',
@@ -51,9 +51,4 @@ export function englishWords(
     if (words.has(word)) found.push(word);
   }
   return found;
-}
-
-/** A string of the UI is English when it holds an English UI word of two letters or more. */
-export function isEnglishUiString(text: string, allowed: readonly string[] = ALLOWED_LATIN): boolean {
-  return englishWords(text, allowed).length > 0;
 }

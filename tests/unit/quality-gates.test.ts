@@ -1,10 +1,17 @@
-/** Pure helpers of the quality gates and the bench: page inventory and sample, English UI strings, bench report. */
+/** Pure helpers of the quality gates and the bench: page inventory and sample, English UI strings, the bench's report and medians. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isRedirectPage, samplePages, sectionOf, sitemapPaths, versionOf } from '../../scripts/lib/bench-pages';
-import { englishWords, isEnglishUiString } from '../../scripts/lib/bench-uitext';
-import { compareMarkdown, parseGnuTime, toMarkdown, type BenchResult } from '../../scripts/lib/bench-report';
-import { medianTime, referenceTask } from '../../scripts/lib/bench-calibrate';
+import { englishWords } from '../../scripts/lib/bench-uitext';
+import {
+  compareMarkdown,
+  median,
+  percentile,
+  spread,
+  toMarkdown,
+  type BenchResult,
+  type PageFigures,
+} from '../../scripts/lib/bench-report';
 
 test('sitemapPaths reads the paths of the <loc> entries whatever the host', () => {
   const xml =
@@ -49,101 +56,56 @@ test('samplePages is deterministic, spans every section and includes the key pag
 
 test('englishWords finds untranslated theme strings and lets product names and key names through', () => {
   assert.deepEqual(englishWords('On this page'), ['on', 'this', 'page']);
-  assert.equal(isEnglishUiString('Edit this page'), true);
-  assert.equal(isEnglishUiString('Skip to main content'), true);
-  assert.equal(isEnglishUiString('Copy code to clipboard'), true);
-  assert.equal(isEnglishUiString('Close'), true);
-  assert.equal(isEnglishUiString('Monq Docs'), false);
-  assert.equal(isEnglishUiString('Видео на YouTube'), false);
-  assert.equal(isEnglishUiString('Клавиша Enter'), false);
-  assert.equal(isEnglishUiString('Сигналы'), false);
-  assert.equal(isEnglishUiString('SNMP-трапы'), false);
-});
-
-const run = (label: string, jsGzip: number): BenchResult => ({
-  label,
-  date: '2026-01-01T00:00:00.000Z',
-  host: { cpus: 2, node: 'v20' },
-  build: { wallSeconds: 18.5, cpuSeconds: 30.2, peakMemoryMb: 1200, pages: 370, msPerPage: 50, cpus: 2 },
-  pages: [
-    { page: '/', jsGzip, jsRaw: 3 * jsGzip, scripts: 2, lighthouse: { performance: 96, accessibility: 100, bestPractices: 100, seo: 100 } },
-  ],
-});
-
-test('parseGnuTime reads wall time, CPU time and peak memory of `time -v`', () => {
-  const text = [
-    '\tUser time (seconds): 55.17',
-    '\tSystem time (seconds): 2.90',
-    '\tElapsed (wall clock) time (h:mm:ss or m:ss): 3:46.45',
-    '\tMaximum resident set size (kbytes): 1262488',
-  ].join('\n');
-  const parsed = parseGnuTime(text);
-  assert.ok(parsed);
-  assert.equal(Math.round(parsed.wallSeconds * 100) / 100, 226.45);
-  assert.equal(Math.round(parsed.cpuSeconds * 100) / 100, 58.07);
-  assert.equal(parsed.peakMemoryMb, 1233);
-  assert.equal(parseGnuTime('no figures'), null);
-});
-
-test('the Markdown report shows one run, and two runs side by side', () => {
-  const one = toMarkdown(run('до', 190_000));
-  assert.match(one, /\| Показатель \| до \|/);
-  assert.match(one, /\| JS после первого ввода \(gzip\): \/ \| 190\.0 KB \|/);
-  assert.match(one, /\| JS до первого ввода \(gzip\): \/ \| — \|/, 'a run without the figure shows a dash');
-  assert.match(one, /\| Сборка: мс на страницу \| 50 \|/);
-  assert.match(one, /96 \/ 100 \/ 100 \/ 100/);
-  const both = compareMarkdown(run('до', 190_000), run('после', 118_000));
-  assert.match(both, /\| JS после первого ввода \(gzip\): \/ \| 190\.0 KB \| 118\.0 KB \|/);
-  const later = { ...run('после', 118_000) };
-  later.pages = [{ ...later.pages[0]!, jsBeforeInputGzip: 0 }];
-  assert.match(compareMarkdown(run('до', 190_000), later), /\| JS до первого ввода \(gzip\): \/ \| — \| 0\.0 KB \|/);
-  assert.match(one, /\| Машина: эталонная задача до \/ после сборки, мс \| — \|/, 'a run without the machine figure shows a dash');
-  const measured = run('после', 118_000);
-  measured.build = { ...measured.build!, referenceMs: { before: 231.4, after: 298.6 } };
-  assert.match(toMarkdown(measured), /\| Машина: эталонная задача до \/ после сборки, мс \| 231 \/ 299 \|/);
-});
-
-test('the reference task of the bench is deterministic, so its time measures only the machine', () => {
-  // It reads no clock and no random source: with both made to throw, it still runs and gives the
-  // checksum recorded here, the same in every process, so every run does exactly the same work.
-  const { random } = Math;
-  const { now } = Date;
-  Math.random = () => {
-    throw new Error('the reference task must not use Math.random');
-  };
-  Date.now = () => {
-    throw new Error('the reference task must not read the clock');
-  };
-  try {
-    assert.equal(referenceTask(20_000), 29186);
-    assert.equal(referenceTask(20_001), 29190, 'a different size is different work');
-  } finally {
-    Math.random = random;
-    Date.now = now;
+  for (const english of ['Edit this page', 'Skip to main content', 'Copy code to clipboard', 'Close']) {
+    assert.notDeepEqual(englishWords(english), [], english);
+  }
+  for (const russian of ['Monq Docs', 'Видео на YouTube', 'Клавиша Enter', 'Сигналы', 'SNMP-трапы']) {
+    assert.deepEqual(englishWords(russian), [], russian);
   }
 });
 
-/** A clock under which the timed runs take `durations` ms in turn (each run reads it twice). */
-function clockOf(durations: readonly number[]): { now: () => number; reads: () => number } {
-  let time = 0;
-  let reads = 0;
-  return {
-    now: () => {
-      const value = time;
-      if (reads % 2 === 0) time += durations[reads / 2] ?? 0;
-      reads += 1;
-      return value;
-    },
-    reads: () => reads,
-  };
-}
+const page = (ownGzip: number): PageFigures => ({
+  page: '/',
+  jsBeforeInputGzip: 0,
+  ownGzip,
+  jsGzip: ownGzip + 12_000,
+  scripts: 9,
+  lighthouse: { performance: 96, accessibility: 100, bestPractices: 100, seo: 100 },
+});
 
-test('the machine speed is the median of the timed runs, after one untimed warm-up run', () => {
-  const clock = clockOf([1, 3, 5, 7, 9]);
-  let runs = 0;
-  assert.equal(medianTime(5, () => (runs += 1), clock.now), 5);
-  assert.equal(runs, 6, 'five timed runs and the warm-up');
-  assert.equal(clock.reads(), 10, 'the warm-up is not timed');
-  // Unsorted runs, a slow outlier among them: still the middle one.
-  assert.equal(medianTime(3, () => undefined, clockOf([40, 2, 3]).now), 3);
+const run = (label: string, ownGzip: number): BenchResult => ({
+  label,
+  date: '2026-01-01T00:00:00.000Z',
+  host: { cpus: 2, node: 'v20' },
+  build: { pages: 370, seconds: 52.34 },
+  configurations: [
+    { name: 'default', pages: [page(ownGzip)], firstClickPage: '/docs/x/', firstClickMs: [640, 590, 910], dialogMs: [1200, 1100, 1300] },
+  ],
+});
+
+test('the Markdown report shows one run, and two runs side by side', () => {
+  const one = toMarkdown(run('до', 119_500));
+  assert.match(one, /\| Показатель \| до \|/);
+  assert.match(one, /\| Сборка с нуля: страниц \/ с \| 370 \/ 52\.3 \|/);
+  assert.match(one, /\| JS до первого ввода, KB gzip: \/ \(default\) \| 0\.0 \|/);
+  assert.match(one, /\| JS после первого ввода, KB gzip, свой \/ с воркером поиска: \/ \(default\) \| 119\.5 \/ 131\.5 \|/);
+  assert.match(one, /\| Lighthouse \(моб\.\) \/ \(default\): [^|]+\| 96 \/ 100 \/ 100 \/ 100 \|/);
+  assert.match(one, /\| Первый щелчок по поиску → поле ввода, 4× ЦП, мс \(цель 1000\): \/docs\/x\/ \(default\) \| 640 \(590–910\) \|/);
+  assert.match(toMarkdown(run('больше', 140_000)), /140\.0 \/ 152\.0 \(over 130 KB\)/, 'the page over the budget is marked');
+  const later = run('после', 110_000);
+  later.build = null;
+  later.configurations.push({ ...later.configurations[0]!, name: 'metrica' });
+  const both = compareMarkdown(run('до', 119_500), later);
+  assert.match(both, /\| JS после первого ввода, KB gzip, свой \/ с воркером поиска: \/ \(default\) \| 119\.5 \/ 131\.5 \| 110\.0 \/ 122\.0 \|/);
+  assert.match(both, /\| Сборка с нуля: страниц \/ с \| 370 \/ 52\.3 \| — \|/, 'a figure of one run only shows a dash in the other');
+  assert.match(both, /\(metrica\) \| — \| 110\.0 \/ 122\.0 \|/);
+});
+
+test('medians and percentiles take the nearest rank; a spread shows the median and the range', () => {
+  assert.equal(median([5, 1, 3]), 3);
+  assert.equal(median([4, 1, 3, 2]), 2);
+  assert.equal(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 95), 10);
+  assert.equal(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90), 9);
+  assert.equal(spread([910, 640.4, 590]), '640 (590–910)');
+  assert.equal(spread([]), '—');
 });
