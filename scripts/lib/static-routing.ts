@@ -10,6 +10,8 @@
  *   families (`MOVED`, src/shared/moved.ts), as the nginx rules generated from the same table;
  * - anything else is the not-found page with status 404.
  */
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { movedTarget, type MovedRule } from '../../src/shared/moved';
 
 export type Resolution =
@@ -17,6 +19,19 @@ export type Resolution =
   | { kind: 'redirect'; location: string };
 
 export type Lookup = (relativePath: string) => 'file' | 'dir' | null;
+
+/** The `Lookup` of a directory on disk, asked again on every call. */
+export function directoryLookup(dir: string): Lookup {
+  const root = resolve(dir);
+  return (rel) => {
+    try {
+      const stat = statSync(join(root, rel));
+      return stat.isFile() ? 'file' : stat.isDirectory() ? 'dir' : null;
+    } catch {
+      return null;
+    }
+  };
+}
 
 export interface RedirectRule {
   from: string;
