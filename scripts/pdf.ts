@@ -47,8 +47,7 @@ function pageCall<A>(fn: (arg: A) => unknown, arg: A): string {
 function treeCpuSeconds(): number | null {
   try {
     const stats = new Map<number, { ppid: number; ticks: number }>();
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
+    for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
       try {
         const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -59,16 +58,11 @@ function treeCpuSeconds(): number | null {
         // the process ended while being read
       }
     }
-    let ticks = 0;
-    for (const [pid, stat] of stats) {
-      for (let at: number | undefined = pid; at; at = stats.get(at)?.ppid) {
-        if (at === process.pid) {
-          ticks += stat.ticks;
-          break;
-        }
-      }
-    }
-    return ticks / 100;
+    const inTree = (pid: number): boolean => {
+      for (let at: number | undefined = pid; at; at = stats.get(at)?.ppid) if (at === process.pid) return true;
+      return false;
+    };
+    return [...stats].reduce((sum, [pid, stat]) => sum + (inTree(pid) ? stat.ticks : 0), 0) / 100;
   } catch {
     return null;
   }
