@@ -26,6 +26,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { LATEST_VERSION } from '../config/site';
 
 /** Counter id of the test build: a number, as config/env.ts demands, that belongs to no real counter. */
@@ -98,20 +99,18 @@ export const VARIANTS: Record<string, Variant> = {
 /** The variants of tests/e2e/switches.test.ts, one or two README switches each (hosted search has its own test). */
 export const SWITCH_VARIANTS = ['next-load', 'webpack', 'stock', 'pr-preview'] as const;
 
+export const LATEST_SOURCE = `versioned_docs/version-${LATEST_VERSION}`;
+
 /**
- * Seeds docs/ from the latest version when it holds no page (as scripts/seed-next.ts does); returns
- * what undoes it. Pages a writer already has in docs/ are used as they are and left alone.
+ * Copies the latest version into docs/ (the next version) when docs/ holds no page: `npm run next:seed`
+ * and the variants with `seedNext`. Returns the names it copied, or null when docs/ has pages already
+ * (a writer's pages are used as they are and left alone).
  */
-function seedNextVersion(): () => void {
-  const hasPages = existsSync('docs') && readdirSync('docs').some((name) => !name.startsWith('.'));
-  if (hasPages) return () => undefined;
-  const source = `versioned_docs/version-${LATEST_VERSION}`;
-  const copied = readdirSync(source);
-  cpSync(source, 'docs', { recursive: true });
-  process.stdout.write(`docs/ seeded from ${source} for this build\n`);
-  return () => {
-    for (const name of copied) rmSync(join('docs', name), { recursive: true, force: true });
-  };
+export function seedNext(): string[] | null {
+  if (existsSync('docs') && readdirSync('docs').some((name) => !name.startsWith('.'))) return null;
+  const copied = readdirSync(LATEST_SOURCE);
+  cpSync(LATEST_SOURCE, 'docs', { recursive: true });
+  return copied;
 }
 
 function usage(): string {
@@ -122,29 +121,30 @@ function usage(): string {
 }
 
 function main(argv: string[]): number {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(usage());
-    return 0;
-  }
-  const name = argv[0];
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { 'out-dir': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+  });
+  const name = positionals[0];
   const variant = name ? VARIANTS[name] : undefined;
-  if (!variant) {
-    process.stderr.write(usage());
-    return 2;
+  if (values.help || !variant) {
+    (values.help ? process.stdout : process.stderr).write(usage());
+    return values.help ? 0 : 2;
   }
-  const outIndex = argv.indexOf('--out-dir');
-  const outDir = resolve(outIndex >= 0 && argv[outIndex + 1] ? argv[outIndex + 1]! : variant.outDir);
+  const outDir = resolve(values['out-dir'] ?? variant.outDir);
   process.stdout.write(`Building variant "${name}" (${variant.description}) into ${outDir}\n`);
-  // The site's own build command (package.json `build`), so a variant builds with the same Node flags.
-  const unseed = variant.seedNext ? seedNextVersion() : () => undefined;
+  const seeded = variant.seedNext ? seedNext() : null;
+  if (seeded) process.stdout.write(`docs/ seeded from ${LATEST_SOURCE} for this build\n`);
   try {
+    // The site's own build command (package.json `build`), so a variant builds with the same Node flags.
     const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--out-dir', outDir], {
       stdio: 'inherit',
       env: { ...process.env, ...variant.env },
     });
     return result.status ?? 1;
   } finally {
-    unseed();
+    for (const copied of seeded ?? []) rmSync(join('docs', copied), { recursive: true, force: true });
   }
 }
 

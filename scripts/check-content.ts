@@ -9,21 +9,11 @@
  * identifier in a code sample or inline code (a key, header, endpoint path, function, model or value) that
  * the register in `identifiers/` does not hold under a public source (scripts/lib/identifiers.ts).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROUTE_MAP, STANDALONE } from './lib/route-map';
-import {
-  checkDocPage,
-  headingsWithoutId,
-  imagesWithoutAlt,
-  parsePage,
-  placeholderHits,
-  SUPPORT_NOTICES_PER_PAGE,
-  supportNotices,
-  type PageProblem,
-  yamlKeyConflicts,
-} from './lib/content-rules';
+import { checkDocPage, pageProblems, parsePage, SUPPORT_NOTICES_PER_PAGE, supportNotices, type PageProblem, yamlKeyConflicts } from './lib/content-rules';
 import { parseRegister, unregisteredIdentifiers, type Register } from './lib/identifiers';
 
 const { values } = parseArgs({ options: { quiet: { type: 'boolean', default: false }, help: { type: 'boolean' } } });
@@ -32,13 +22,13 @@ if (values.help) {
   process.exit(0);
 }
 
+/** The Markdown pages under a content root, by path from the repository root. */
 function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return walk(path);
-    return /\.mdx?$/.test(name) ? [path] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.mdx?$/.test(name))
+    .map((name) => join(dir, name))
+    .sort();
 }
 
 /** File of a route inside a content root: `a/b.md`, `a/b.mdx`, `a/b/index.md` or `a/b/index.mdx`. */
@@ -79,11 +69,10 @@ for (const { root, urlPrefix, pages: routes } of ROUTE_MAP) {
   for (const file of files) {
     pages += 1;
     const source = readFileSync(file, 'utf8');
-    problems.push(...checkDocPage(relative('.', file), source));
     const { frontMatter, body } = parsePage(source);
-    if (frontMatter.facts_status === 'sparse') sparse.push(relative('.', file));
+    if (frontMatter.facts_status === 'sparse') sparse.push(file);
     notices += supportNotices(body).length;
-    problems.push(...identifierProblems(relative('.', file), body));
+    problems.push(...checkDocPage(file, source), ...identifierProblems(file, body));
     bodies.set(relative(root, file), body);
   }
   for (const conflict of yamlKeyConflicts(bodies)) problems.push({ file: root, problem: conflict });
@@ -105,16 +94,8 @@ for (const route of STANDALONE) {
   }
   if (!file.endsWith('.tsx')) {
     pages += 1;
-    const source = readFileSync(file, 'utf8');
-    const { frontMatter, body, frontMatterError } = parsePage(source);
-    if (frontMatterError) problems.push({ file, problem: `front matter does not parse: ${frontMatterError}` });
-    for (const key of ['title', 'description']) {
-      if (typeof frontMatter[key] !== 'string') problems.push({ file, problem: `no ${key} in front matter` });
-    }
-    for (const hit of placeholderHits(body)) problems.push({ file, problem: `placeholder text: «${hit}»` });
-    for (const heading of headingsWithoutId(body)) problems.push({ file, problem: `heading without an id: ${heading}` });
-    for (const image of imagesWithoutAlt(body)) problems.push({ file, problem: `image without alt text: ${image}` });
-    problems.push(...identifierProblems(file, body));
+    const { problems: found, body } = pageProblems(readFileSync(file, 'utf8'));
+    problems.push(...found.map((problem) => ({ file, problem })), ...identifierProblems(file, body));
   }
 }
 

@@ -9,10 +9,10 @@
  * Paths resolve with the rules of the static servers (scripts/lib/static-routing.ts, the same as
  * deploy/nginx): a page answers, or a chain of at most five redirects ends on a page.
  */
-import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolvePath, type Lookup, type RedirectRule } from './lib/static-routing';
+import { directoryLookup, resolvePath, type Lookup, type RedirectRule } from './lib/static-routing';
 import { REDIRECTS } from '../config/redirects';
 import { SITE_URL } from '../config/site';
 
@@ -58,18 +58,6 @@ export function checkUrl(url: string, lookup: Lookup, redirects: readonly Redire
     path = new URL(result.location, origin).pathname;
   }
   return { url, ok: false, reason: `больше ${MAX_REDIRECTS} перенаправлений подряд`, via };
-}
-
-export function directoryLookup(dir: string): Lookup {
-  const root = resolve(dir);
-  return (rel) => {
-    try {
-      const info = statSync(join(root, rel));
-      return info.isFile() ? 'file' : info.isDirectory() ? 'dir' : null;
-    } catch {
-      return null;
-    }
-  };
 }
 
 /** Check a snapshot against a build; returns the failures (empty when every address answers). */

@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { load } from 'js-yaml';
+import { parsePage } from './lib/content-rules';
 import {
   changelogPage,
   compareVersions,
@@ -24,6 +24,7 @@ import {
   parseVersion,
   releasePage,
   tableRow,
+  versionSlug,
   type ReleasePassport,
   type ReleaseVersion,
 } from './lib/release';
@@ -50,7 +51,7 @@ if (values.help || positionals.length !== 1) {
 }
 
 const version = parseVersion(positionals[0] ?? '');
-const root = values.root ?? 'upgrade';
+const root = values.root;
 const lineRoot = join(root, lineDir(version));
 if (!existsSync(join(lineRoot, 'index.mdx'))) {
   console.error(`Линии ${lineDir(version)} ещё нет: создайте ${lineRoot}/index.mdx и _category_.json по образцу соседних линий.`);
@@ -61,15 +62,10 @@ function siblings(dir: string): { version: ReleaseVersion; position: number }[] 
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => /^v\d+-\d+-\d+\.md$/.test(name))
-    .map((name) => {
-      const source = readFileSync(join(dir, name), 'utf8');
-      const front = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
-      const data = (load(front) ?? {}) as { sidebar_position?: number };
-      return {
-        version: parseVersion(name.slice(1, -3).replace(/-/g, '.')),
-        position: data.sidebar_position ?? 100,
-      };
-    });
+    .map((name) => ({
+      version: parseVersion(name.slice(1, -3).replace(/-/g, '.')),
+      position: Number(parsePage(readFileSync(join(dir, name), 'utf8')).frontMatter.sidebar_position ?? 100),
+    }));
 }
 
 const pages = pagesFor(version);
@@ -97,7 +93,7 @@ for (const [kind, relPath] of [['release', pages.release], ['changelog', pages.c
   writeFileSync(file, kind === 'release' ? releasePage(input) : changelogPage(input));
   console.log(`Создана страница ${file}`);
   if (previous) {
-    const previousFile = join(dir, `v${previous.major}-${previous.minor}-${previous.patch}.md`);
+    const previousFile = join(dir, `${versionSlug(previous)}.md`);
     const before = readFileSync(previousFile, 'utf8');
     const after = linkNext(before, version, kind);
     if (after !== before) {

@@ -20,7 +20,6 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { copyConfig } from './lib/nginx-config';
 import { SIGNALS_MARKER } from '../plugins/analytics/index';
 import { PDF_BOOKS, PDF_DIR, type PdfBook } from '../config/pdf';
 
@@ -30,7 +29,6 @@ export interface PackageOptions {
   guide: string;
   outDir: string;
   version: string;
-  name?: string;
   /** Seconds since the epoch written as every file's date (SOURCE_DATE_EPOCH). */
   mtime?: number;
   /**
@@ -49,10 +47,6 @@ export interface PackageResult {
 /** Files a build must have to be served by deploy/nginx. */
 export const REQUIRED_FILES = ['index.html', '404.html', 'sitemap.xml', '.nginx/csp.conf', '.nginx/redirects.conf'];
 
-export function checksumLine(sha256: string, fileName: string): string {
-  return `${sha256}  ${fileName}\n`;
-}
-
 export function createPackage(options: PackageOptions): PackageResult {
   if (!/^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/.test(options.version)) {
     throw new Error(`Unexpected version: ${options.version}`);
@@ -66,13 +60,13 @@ export function createPackage(options: PackageOptions): PackageResult {
       `Сборка ${options.buildDir} не отправляет сигналы читателей на свой сервер: соберите сайт командой DOCS_SIGNALS=site npm run build (или добавьте --no-signals).`,
     );
   }
-  const top = `${options.name ?? 'monq-docs'}-${options.version}`;
+  const top = `monq-docs-${options.version}`;
   const stage = mkdtempSync(join(tmpdir(), 'monq-package-'));
   try {
     const root = join(stage, top);
     mkdirSync(root, { recursive: true });
     cpSync(options.buildDir, join(root, 'site'), { recursive: true });
-    copyConfig(options.nginxDir, join(root, 'nginx'));
+    cpSync(options.nginxDir, join(root, 'nginx'), { recursive: true });
     copyFileSync(options.guide, join(root, 'README.md'));
     // The images the guide shows, beside it (deploy/signals-report.png).
     for (const image of readdirSync(dirname(options.guide)).filter((name) => name.endsWith('.png'))) {
@@ -98,7 +92,7 @@ export function createPackage(options: PackageOptions): PackageResult {
     writeFileSync(archive, gz);
     const sha256 = createHash('sha256').update(gz).digest('hex');
     const checksumFile = `${archive}.sha256`;
-    writeFileSync(checksumFile, checksumLine(sha256, basename(archive)));
+    writeFileSync(checksumFile, `${sha256}  ${basename(archive)}\n`);
     return { archive, checksumFile, sha256 };
   } finally {
     rmSync(stage, { recursive: true, force: true });

@@ -14,7 +14,7 @@
  *
  *   npm run pdf -- [--dir build] [--book monq-docs-9.0.pdf] [--out build/pdf] [--jobs 2]
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,7 @@ import { PDF_BOOKS, PDF_DIR, type PdfBook } from '../config/pdf';
 import { SITE_URL } from '../config/site';
 import { serveStatic } from './lib/static-server';
 import { PDF_LIST_FILE } from '../src/lib/pdfLink';
+import { escapeHtml } from '../src/search/highlight';
 import { readSidebar, sidebarSections, type PdfSection } from './lib/pdf-sidebar';
 import { assemblePrintDocument, type AssembleInput, type AssembleResult } from './lib/pdf-assemble';
 import { finishBook, russianDate } from './lib/pdf-finish';
@@ -31,13 +32,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEFAULT_JOBS = Math.min(2, availableParallelism());
 const GLOSSARY: Omit<PdfSection, 'key'> = { title: 'Глоссарий', depth: 0, path: '/glossary/', children: [] };
 
-export interface BookResult {
-  file: string;
-  seconds: number;
-  bytes: number;
-  pages: number;
-  sections: number;
-}
+/** Seconds from one `performance.now()` to another (or to now), one decimal. */
+const since = (from: number, to = performance.now()): string => ((to - from) / 1000).toFixed(1);
 
 /** Evaluates a function written in TypeScript in the page: tsx names inner functions with `__name`. */
 function pageCall<A>(fn: (arg: A) => unknown, arg: A): string {
@@ -51,8 +47,7 @@ function pageCall<A>(fn: (arg: A) => unknown, arg: A): string {
 function treeCpuSeconds(): number | null {
   try {
     const stats = new Map<number, { ppid: number; ticks: number }>();
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
+    for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
       try {
         const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -63,23 +58,14 @@ function treeCpuSeconds(): number | null {
         // the process ended while being read
       }
     }
-    let ticks = 0;
-    for (const [pid, stat] of stats) {
-      for (let at: number | undefined = pid; at; at = stats.get(at)?.ppid) {
-        if (at === process.pid) {
-          ticks += stat.ticks;
-          break;
-        }
-      }
-    }
-    return ticks / 100;
+    const inTree = (pid: number): boolean => {
+      for (let at: number | undefined = pid; at; at = stats.get(at)?.ppid) if (at === process.pid) return true;
+      return false;
+    };
+    return [...stats].reduce((sum, [pid, stat]) => sum + (inTree(pid) ? stat.ticks : 0), 0) / 100;
   } catch {
     return null;
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string);
 }
 
 function coverHtml(book: PdfBook, date: string, logoSvg: string): string {
@@ -107,10 +93,10 @@ function footerTemplate(book: PdfBook): string {
     <span>${escapeHtml(book.title)}</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`;
 }
 
-export async function makeBook(browser: Browser, origin: string, book: PdfBook, options: { docusaurusDir: string; outDir: string; date: Date; alone: boolean }): Promise<BookResult> {
+async function makeBook(browser: Browser, origin: string, book: PdfBook, options: { outDir: string; date: Date; alone: boolean }): Promise<void> {
   const started = performance.now();
   const cpuBefore = treeCpuSeconds();
-  const sidebar = readSidebar(options.docusaurusDir, book.pluginId, book.version, book.sidebarId);
+  const sidebar = readSidebar(resolve('.docusaurus'), book.pluginId, book.version, book.sidebarId);
   const sections = sidebarSections(sidebar);
   sections.push({ ...GLOSSARY, key: `s${sections.length + 1}` });
 
@@ -124,13 +110,7 @@ export async function makeBook(browser: Browser, origin: string, book: PdfBook, 
     const page = await context.newPage();
     const first = sections.find((section) => section.path)?.path ?? '/';
     await page.goto(origin + first, { waitUntil: 'load' });
-    const input: AssembleInput = {
-      sections,
-      siteUrl: SITE_URL,
-      css: readFileSync(new URL('pdf/book.css', import.meta.url), 'utf8'),
-      contentSelectors: ['.theme-doc-markdown', 'main article'],
-      concurrency: 8,
-    };
+    const input: AssembleInput = { sections, siteUrl: SITE_URL, css: readFileSync(new URL('pdf/book.css', import.meta.url), 'utf8') };
     const assembled = (await page.evaluate(pageCall(assemblePrintDocument, input))) as AssembleResult;
     if (assembled.unresolvedLinks.length) {
       console.warn(`[pdf] ${book.file}: ${assembled.unresolvedLinks.length} links to anchors that are not in the book: ${assembled.unresolvedLinks.slice(0, 5).join(', ')}`);
@@ -156,15 +136,13 @@ export async function makeBook(browser: Browser, origin: string, book: PdfBook, 
     const finished = await finishBook({ body, cover, sections, title: book.title, subject: book.productVersion, date: options.date });
     const file = join(options.outDir, book.file);
     writeFileSync(file, finished.bytes);
-    const seconds = (performance.now() - started) / 1000;
     const cpuAfter = treeCpuSeconds();
     const cpu = options.alone && cpuBefore !== null && cpuAfter !== null ? `, CPU ${(cpuAfter - cpuBefore).toFixed(1)} s` : '';
     console.log(
-      `[pdf] ${book.file}: ${finished.pages} pages, ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, ` +
+      `[pdf] ${book.file}: ${finished.pages} pages, ${(finished.bytes.length / 1024 / 1024).toFixed(1)} MB, ` +
         `${assembled.pages} site pages, ${assembled.internalLinks} internal links, ${assembled.images} images; ` +
-        `${seconds.toFixed(1)} s (assemble ${((assembledAt - started) / 1000).toFixed(1)} s, print ${((printedAt - assembledAt) / 1000).toFixed(1)} s${cpu})`,
+        `${since(started)} s (assemble ${since(started, assembledAt)} s, print ${since(assembledAt, printedAt)} s${cpu})`,
     );
-    return { file, seconds, bytes: statSync(file).size, pages: finished.pages, sections: sections.length };
   } finally {
     await context.close();
   }
@@ -202,7 +180,7 @@ async function main(): Promise<void> {
  * `jobs` books are printed at once (each in its own renderer process): two by default, as many as the
  * CI machine has cores. The CPU figure of a book is its own only when it is printed alone.
  */
-export async function makeBooks(options: { dir: string; outDir?: string; books?: readonly PdfBook[]; jobs?: number }): Promise<BookResult[]> {
+export async function makeBooks(options: { dir: string; outDir?: string; books?: readonly PdfBook[]; jobs?: number }): Promise<void> {
   const books = options.books ?? PDF_BOOKS;
   const jobs = Math.max(1, Math.min(options.jobs ?? DEFAULT_JOBS, books.length));
   const outDir = options.outDir ?? join(options.dir, PDF_DIR);
@@ -217,13 +195,12 @@ export async function makeBooks(options: { dir: string; outDir?: string; books?:
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
   const started = performance.now();
-  const results: BookResult[] = [];
   const queue = [...books];
   try {
     await Promise.all(
       Array.from({ length: jobs }, async () => {
         for (let book = queue.shift(); book; book = queue.shift()) {
-          results.push(await makeBook(browser, new URL(server.url).origin, book, { docusaurusDir: resolve('.docusaurus'), outDir, date, alone: jobs === 1 }));
+          await makeBook(browser, new URL(server.url).origin, book, { outDir, date, alone: jobs === 1 });
         }
       }),
     );
@@ -234,8 +211,7 @@ export async function makeBooks(options: { dir: string; outDir?: string; books?:
   // The list the version dropdown reads (src/lib/pdfLink.ts): every PDF now in the folder.
   const files = readdirSync(outDir).filter((name) => name.endsWith('.pdf')).sort();
   writeFileSync(join(outDir, PDF_LIST_FILE), `${JSON.stringify({ files })}\n`);
-  console.log(`[pdf] ${books.length} books in ${((performance.now() - started) / 1000).toFixed(1)} s (${jobs} at once) -> ${outDir}`);
-  return results;
+  console.log(`[pdf] ${books.length} books in ${since(started)} s (${jobs} at once) -> ${outDir}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { parseLog, renderCsv, renderHtml, type Signal } from './lib/signals-report';
+import { parseLog, renderCsv, renderHtml } from './lib/signals-report';
 
 const HELP = [
   'Использование: npm run signals:report -- <журнал> [<журнал> …] [--out signals-report]',
@@ -21,14 +21,6 @@ const HELP = [
   '  signals-report.html  страница с графиками и таблицами, открывается без сети',
   '  signals-report.csv   все строки таблиц (UTF-8, для таблиц Excel и LibreOffice)',
 ].join('\n');
-
-export function readLogs(files: string[]): Signal[] {
-  return files.flatMap((file) => {
-    const bytes = readFileSync(file);
-    const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-    return parseLog(text);
-  });
-}
 
 function main(argv: string[]): number {
   const { values, positionals } = parseArgs({
@@ -44,7 +36,11 @@ function main(argv: string[]): number {
     console.error(HELP);
     return 2;
   }
-  const signals = readLogs(positionals);
+  // Rotated logs compressed by logrotate (`.gz`) are read as they are.
+  const signals = positionals.flatMap((file) => {
+    const bytes = readFileSync(file);
+    return parseLog((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
+  });
   const out = resolve(values.out);
   mkdirSync(out, { recursive: true });
   const generated = new Date().toISOString().slice(0, 16).replace('T', ' ');

@@ -21,20 +21,36 @@ export function parsePage(source: string): ParsedPage {
   }
 }
 
-/** Body without fenced code blocks. */
-export function stripCode(body: string): string {
-  const out: string[] = [];
+export interface BodyLine {
+  text: string;
+  /** 1-based line of the body. */
+  line: number;
+  /** The info word of the fenced code block the line is in (`yaml`, `''`), null outside one. */
+  code: string | null;
+}
+
+/** The lines of a body, each with the fenced code block it is in; the fence lines themselves left out. */
+export function bodyLines(body: string): BodyLine[] {
+  const out: BodyLine[] = [];
   let fence: string | null = null;
-  for (const line of body.split('\n')) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker) {
-      if (fence === null) fence = marker[0] ?? '`';
-      else if (marker[0] === fence) fence = null;
-      continue;
-    }
-    if (fence === null) out.push(line);
-  }
-  return out.join('\n');
+  let code = '';
+  body.split('\n').forEach((text, index) => {
+    const open = /^\s*(`{3,}|~{3,})\s*([\w-]*)/.exec(text);
+    if (open && fence === null) {
+      fence = open[1]!;
+      code = open[2] ?? '';
+    } else if (open && fence !== null && open[1]!.startsWith(fence) && /^\s*(`{3,}|~{3,})\s*$/.test(text)) fence = null;
+    else out.push({ text, line: index + 1, code: fence === null ? null : code });
+  });
+  return out;
+}
+
+/** Body without fenced code blocks. */
+function stripCode(body: string): string {
+  return bodyLines(body)
+    .filter((line) => line.code === null)
+    .map((line) => line.text)
+    .join('\n');
 }
 
 /** Words of Russian (or any) prose: code blocks, inline code, imports and tags not counted. */
@@ -162,57 +178,44 @@ export function changesNoteProblems(frontMatter: Record<string, unknown>): strin
   return problems;
 }
 
+/** The rules of every Markdown page, docs or standalone (src/pages): front matter, placeholders, headings, images. */
+export function pageProblems(source: string): ParsedPage & { problems: string[] } {
+  const page = parsePage(source);
+  const { frontMatter, body, frontMatterError } = page;
+  if (frontMatterError) return { ...page, problems: [`front matter does not parse: ${frontMatterError}`] };
+  const problems: string[] = [];
+  for (const key of ['title', 'description'] as const) {
+    if (typeof frontMatter[key] !== 'string' || !(frontMatter[key] as string).trim()) problems.push(`no ${key} in front matter`);
+  }
+  for (const hit of placeholderHits(body)) problems.push(`placeholder text: «${hit}»`);
+  for (const heading of headingsWithoutId(body)) problems.push(`heading without an explicit Latin id: ${heading}`);
+  for (const image of imagesWithoutAlt(body)) problems.push(`image without alt text: ${image}`);
+  return { ...page, problems };
+}
+
 /** Every rule of the bar applied to one docs page. */
 export function checkDocPage(file: string, source: string): PageProblem[] {
-  const problems: PageProblem[] = [];
-  const add = (problem: string) => problems.push({ file, problem });
-  const { frontMatter, body, frontMatterError } = parsePage(source);
-  if (frontMatterError) {
-    add(`front matter does not parse: ${frontMatterError}`);
-    return problems;
-  }
-  for (const key of ['title', 'description'] as const) {
-    if (typeof frontMatter[key] !== 'string' || !(frontMatter[key] as string).trim()) add(`no ${key} in front matter`);
-  }
+  const { problems, frontMatter, body, frontMatterError } = pageProblems(source);
+  const add = (problem: string) => problems.push(problem);
+  if (frontMatterError) return problems.map((problem) => ({ file, problem }));
   if (typeof frontMatter.sidebar_position !== 'number') add('no sidebar_position in front matter');
   if (!('sources' in frontMatter)) add('no sources: in front matter (list the public sources of the page facts)');
-  for (const problem of sourcesProblems(frontMatter)) add(problem);
-  for (const problem of changesNoteProblems(frontMatter)) add(problem);
+  problems.push(...sourcesProblems(frontMatter), ...changesNoteProblems(frontMatter));
   const kind = pageKind(file, frontMatter);
   const words = proseWords(body);
   if (words < WORD_MINIMUM[kind]) add(`${words} words of prose (minimum ${WORD_MINIMUM[kind]} for a ${kind} page)`);
   if (kind === 'index' && !/<DocCardList\b/.test(body)) add('section index without cards (<DocCardList />)');
   if (kind !== 'sparse' && linkCount(body) < 2) add('fewer than two links to related pages');
-  for (const hit of placeholderHits(body)) add(`placeholder text: «${hit}»`);
-  for (const heading of headingsWithoutId(body)) add(`heading without an explicit Latin id: ${heading}`);
-  for (const image of imagesWithoutAlt(body)) add(`image without alt text: ${image}`);
   if (/^#\s/m.test(stripCode(body))) add('H1 in the body (the title is the H1)');
-  return problems;
+  return problems.map((problem) => ({ file, problem }));
 }
 
 /** Keys of the YAML code blocks of a page (```yaml or ```yml), in order of appearance, each once. */
 export function yamlKeys(body: string): string[] {
-  const keys = new Set<string>();
-  let inYaml = false;
-  let fence: string | null = null;
-  for (const line of body.split('\n')) {
-    const open = /^\s*(`{3,}|~{3,})\s*([\w-]*)/.exec(line);
-    if (open) {
-      const marker = open[1] ?? '```';
-      if (fence === null) {
-        fence = marker;
-        inYaml = /^ya?ml$/i.test(open[2] ?? '');
-      } else if (marker === fence && /^\s*(`{3,}|~{3,})\s*$/.test(line)) {
-        fence = null;
-        inYaml = false;
-      }
-      continue;
-    }
-    if (!inYaml) continue;
-    const key = /^\s*(?:-\s+)*([A-Za-z_][\w.-]*)\s*:(?:\s|$)/.exec(line)?.[1];
-    if (key) keys.add(key);
-  }
-  return Array.from(keys);
+  const keys = bodyLines(body)
+    .filter((line) => /^ya?ml$/i.test(line.code ?? ''))
+    .map((line) => /^\s*(?:-\s+)*([A-Za-z_][\w.-]*)\s*:(?:\s|$)/.exec(line.text)?.[1]);
+  return [...new Set(keys.filter((key) => key !== undefined))];
 }
 
 /**

@@ -9,6 +9,7 @@
  * source that is not a URL, `@ ours`, holds the values of our own examples (host, user and stream names
  * a reader replaces with theirs); a key, header, path, function or model never belongs there.
  */
+import { bodyLines } from './content-rules';
 
 export type IdentifierKind = 'key' | 'name' | 'header' | 'path' | 'inline';
 
@@ -73,36 +74,24 @@ function yamlKey(line: string): string[] {
 /** Identifiers in a page body (front matter removed), with the 1-based line of the body where each stands. */
 export function extractIdentifiers(body: string): FoundIdentifier[] {
   const found: FoundIdentifier[] = [];
-  let fence: string | null = null;
-  let language = '';
-  body.split('\n').forEach((line, index) => {
-    const at = index + 1;
-    const open = /^\s*(`{3,}|~{3,})\s*([\w-]*)/.exec(line);
-    if (open) {
-      const marker = open[1] ?? '```';
-      if (fence === null) {
-        fence = marker;
-        language = open[2] ?? '';
-      } else if (marker === fence && /^\s*(`{3,}|~{3,})\s*$/.test(line)) fence = null;
-      return;
-    }
-    if (fence !== null) {
-      if (LANGUAGE_OF_KEYS.test(language)) {
-        const keys = /^json/i.test(language) ? jsonKeys(line) : yamlKey(line);
-        for (const id of keys) found.push({ id, kind: 'key', line: at });
+  for (const { text, line, code } of bodyLines(body)) {
+    if (code !== null) {
+      if (LANGUAGE_OF_KEYS.test(code)) {
+        const keys = /^json/i.test(code) ? jsonKeys(text) : yamlKey(text);
+        for (const id of keys) found.push({ id, kind: 'key', line });
       }
-      for (const m of line.matchAll(AUTOMATON_NAME)) found.push({ id: m[0], kind: 'name', line: at });
-      for (const m of line.matchAll(CODE_API_PATH)) found.push({ id: m[1] ?? '', kind: 'path', line: at });
-      for (const m of line.matchAll(HEADER)) found.push({ id: m[1] ?? m[2] ?? '', kind: 'header', line: at });
-      return;
+      for (const m of text.matchAll(AUTOMATON_NAME)) found.push({ id: m[0], kind: 'name', line });
+      for (const m of text.matchAll(CODE_API_PATH)) found.push({ id: m[1] ?? '', kind: 'path', line });
+      for (const m of text.matchAll(HEADER)) found.push({ id: m[1] ?? m[2] ?? '', kind: 'header', line });
+      continue;
     }
-    for (const m of line.matchAll(/(?<!`)`([^`\n]+)`(?!`)/g)) {
+    for (const m of text.matchAll(/(?<!`)`([^`\n]+)`(?!`)/g)) {
       const span = (m[1] ?? '').trim();
       const path = API_PATH.exec(span)?.[1];
-      if (path) found.push({ id: path, kind: 'path', line: at });
-      else if (INLINE_TOKEN.test(span) && /[A-Za-z]/.test(span) && span.length > 1) found.push({ id: span, kind: 'inline', line: at });
+      if (path) found.push({ id: path, kind: 'path', line });
+      else if (INLINE_TOKEN.test(span) && /[A-Za-z]/.test(span) && span.length > 1) found.push({ id: span, kind: 'inline', line });
     }
-  });
+  }
   return found;
 }
 

@@ -3,7 +3,7 @@
  * files with only `listen` and the site root replaced, under a private prefix directory, with a
  * main nginx.conf that an unprivileged user can start.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The site root written in the production configuration. */
@@ -26,8 +26,6 @@ export interface TrialConfigOptions {
   host?: string;
   /** Absolute path of the brotli module, or null to leave it out. */
   brotliModule?: string | null;
-  /** Path of mime.types. */
-  mimeTypes?: string;
   /** Run workers as this user (only meaningful when started as root). */
   user?: string | null;
 }
@@ -54,7 +52,7 @@ export function replaceRoot(text: string, siteRoot: string): string {
 }
 
 /** The main configuration of the trial server (the production one is Debian's /etc/nginx/nginx.conf). */
-export function mainConfig(options: Required<Pick<TrialConfigOptions, 'prefix'>> & TrialConfigOptions): string {
+export function mainConfig(options: TrialConfigOptions): string {
   const prefix = resolve(options.prefix);
   const temp = (name: string) => join(prefix, 'temp', name);
   return [
@@ -67,7 +65,7 @@ export function mainConfig(options: Required<Pick<TrialConfigOptions, 'prefix'>>
     `error_log ${join(prefix, 'logs', 'error.log')} warn;`,
     'events { worker_connections 256; }',
     'http {',
-    `    include ${options.mimeTypes ?? '/etc/nginx/mime.types'};`,
+    '    include /etc/nginx/mime.types;',
     '    default_type application/octet-stream;',
     '    sendfile on;',
     `    access_log ${join(prefix, 'logs', 'access.log')};`,
@@ -95,13 +93,4 @@ export function writeTrialConfig(options: TrialConfigOptions): string {
   const confPath = join(prefix, 'nginx.conf');
   writeFileSync(confPath, mainConfig({ ...options, prefix }));
   return confPath;
-}
-
-/** Copy deploy/nginx as it is (the archive of `npm run package`). */
-export function copyConfig(sourceDir: string, targetDir: string): void {
-  mkdirSync(join(targetDir, 'snippets'), { recursive: true });
-  copyFileSync(join(sourceDir, SITE_CONF), join(targetDir, SITE_CONF));
-  for (const name of readdirSync(join(sourceDir, 'snippets'))) {
-    copyFileSync(join(sourceDir, 'snippets', name), join(targetDir, 'snippets', name));
-  }
 }

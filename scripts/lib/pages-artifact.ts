@@ -9,7 +9,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sitemapLocations } from '../check-sitemap';
@@ -17,7 +16,7 @@ import { SITE_URL } from '../../config/site';
 import { serveStatic, type RunningServer } from './static-server';
 
 /** What upload-pages-artifact@v3 leaves out of the directory it packs. */
-export const PAGES_EXCLUDES = ['.git', '.github'] as const;
+const PAGES_EXCLUDES = ['.git', '.github'] as const;
 
 /** The custom domain of the artifact (`CNAME` at its root), or null without one. */
 export function customDomain(dir: string): string | null {
@@ -45,15 +44,9 @@ export interface PagesCheck {
   problems: string[];
 }
 
-function status(base: string, path: string): Promise<{ status: number; type: string }> {
-  return new Promise((done, fail) => {
-    const req = request(base + path, { method: 'HEAD' }, (res) => {
-      res.resume();
-      done({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? '') });
-    });
-    req.on('error', fail);
-    req.end();
-  });
+async function status(base: string, path: string): Promise<{ status: number; type: string }> {
+  const res = await fetch(base + path, { method: 'HEAD', redirect: 'manual' });
+  return { status: res.status, type: res.headers.get('content-type') ?? '' };
 }
 
 /**

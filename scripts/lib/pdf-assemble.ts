@@ -16,14 +16,9 @@ export interface AssembleInput {
   siteUrl: string;
   /** Print style sheet added to the document. */
   css: string;
-  /** Selectors of a page's printable content, tried in order. */
-  contentSelectors: string[];
-  /** Pages fetched at once. */
-  concurrency: number;
 }
 
 export interface AssembleResult {
-  sections: number;
   pages: number;
   images: number;
   brokenImages: string[];
@@ -52,7 +47,7 @@ export async function assemblePrintDocument(input: AssembleInput): Promise<Assem
       fetched.set(path, parser.parseFromString(await response.text(), 'text/html'));
     }
   };
-  await Promise.all(Array.from({ length: input.concurrency }, worker));
+  await Promise.all(Array.from({ length: 8 }, worker)); // eight pages fetched at once
 
   let internalLinks = 0;
   const rewriteLink = (anchor: HTMLAnchorElement, key: string, pageUrl: string): void => {
@@ -108,13 +103,8 @@ export async function assemblePrintDocument(input: AssembleInput): Promise<Assem
     wrapper.id = section.key;
     wrapper.className = `pdf-section pdf-depth-${Math.min(section.depth, 3)}`;
     const source = section.path ? fetched.get(section.path) : undefined;
-    let content: Element | null = null;
-    if (source) {
-      for (const selector of input.contentSelectors) {
-        content = source.querySelector(selector);
-        if (content) break;
-      }
-    }
+    // The article of a doc page, or the main article of another page.
+    const content = source?.querySelector('.theme-doc-markdown') ?? source?.querySelector('main article') ?? null;
     if (!content) {
       // A category without a page of its own: its title opens the part.
       const heading = document.createElement('h1');
@@ -162,5 +152,5 @@ export async function assemblePrintDocument(input: AssembleInput): Promise<Assem
   const unresolvedLinks = Array.from(document.querySelectorAll('a[href^="#"]'))
     .map((anchor) => decodeURIComponent((anchor.getAttribute('href') as string).slice(1)))
     .filter((id) => !document.getElementById(id));
-  return { sections: input.sections.length, pages, images: images.length, brokenImages, internalLinks, unresolvedLinks };
+  return { pages, images: images.length, brokenImages, internalLinks, unresolvedLinks };
 }

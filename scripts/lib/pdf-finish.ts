@@ -114,7 +114,7 @@ export interface FinishInput {
   date: Date;
 }
 
-export async function finishBook(input: FinishInput): Promise<{ bytes: Uint8Array; pages: number; tocPages: number }> {
+export async function finishBook(input: FinishInput): Promise<{ bytes: Uint8Array; pages: number }> {
   const doc = await PDFDocument.load(input.body);
   const pages = destinationPages(doc);
   const missing = input.sections.filter((section) => !pages.has(section.key));
@@ -173,5 +173,5 @@ export async function finishBook(input: FinishInput): Promise<{ bytes: Uint8Arra
   doc.setCreationDate(input.date);
   doc.setModificationDate(input.date);
   const bytes = await doc.save();
-  return { bytes, pages: doc.getPageCount(), tocPages };
+  return { bytes, pages: doc.getPageCount() };
 }

@@ -40,8 +40,7 @@ export function sidebarSections(items: readonly PropSidebarItem[]): PdfSection[]
     for (const item of list) {
       if (item.type === 'html') continue;
       if (item.type === 'link' && (!item.href.startsWith('/') || !item.docId)) continue;
-      const href = item.type === 'link' ? item.href : item.href;
-      const path = href && href.startsWith('/') ? pagePath(href) : null;
+      const path = item.href?.startsWith('/') ? pagePath(item.href) : null;
       // A page listed twice (a category's own page linked again) is printed once.
       if (path && seen.has(path) && item.type === 'link') continue;
       if (path) seen.add(path);

@@ -47,10 +47,6 @@ export function weekOf(time: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-function count(value: string): number | null {
-  return value === '' ? null : Number(value);
-}
-
 /** One log line as a signal, or null for a line that is not one (garbage, another format, no goal). */
 export function parseLine(line: string): Signal | null {
   let raw: unknown;
@@ -77,17 +73,14 @@ export function parseLine(line: string): Signal | null {
     answer: field('answer'),
     reason: field('reason'),
     query: field('query'),
-    hits: count(field('hits')),
-    rank: count(field('rank')),
+    hits: field('hits') === '' ? null : Number(field('hits')),
+    rank: field('rank') === '' ? null : Number(field('rank')),
     url: field('url'),
   };
 }
 
 export function parseLog(text: string): Signal[] {
-  return text.split('\n').flatMap((line) => {
-    const signal = line.trim() ? parseLine(line) : null;
-    return signal ? [signal] : [];
-  });
+  return text.split('\n').flatMap((line) => (line.trim() ? (parseLine(line) ?? []) : []));
 }
 
 export interface QueryRow {
@@ -163,19 +156,22 @@ export function buildReport(signals: Signal[]): Report {
   const opened = new Set<string>();
   const ranks = new Map<string, number>();
   const pages = new Map<string, PageRow>();
+  const addVersion = (row: { versions: string[] }, version: string) => {
+    if (!row.versions.includes(version)) row.versions.push(version);
+  };
   for (const signal of signals) {
     const key = queryKey(signal.query);
     if (signal.goal === GOALS.searchEmpty && key) {
       const row = empty.get(key) ?? { query: signal.query, count: 0, versions: [] };
       row.count++;
-      if (!row.versions.includes(signal.version)) row.versions.push(signal.version);
+      addVersion(row, signal.version);
       empty.set(key, row);
     }
     if (signal.goal === GOALS.search && key) {
       const row = searched.get(key) ?? { query: signal.query, searches: 0, hits: 0, versions: [] };
       row.searches++;
       row.hits = Math.max(row.hits, signal.hits ?? 0);
-      if (!row.versions.includes(signal.version)) row.versions.push(signal.version);
+      addVersion(row, signal.version);
       searched.set(key, row);
     }
     if (signal.goal === GOALS.hitOpen) {
@@ -237,11 +233,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export interface Bar {
-  label: string;
-  value: number;
-}
-
 /** The characters of a bar's label that fit the 320 px beside the bars. */
 const LABEL_CHARS = 44;
 
@@ -249,7 +240,7 @@ const LABEL_CHARS = 44;
  * A horizontal bar chart as inline SVG (no script, no outside request): one bar a row, the label on
  * the left, the value after the bar. Labels are escaped and cut to 60 characters.
  */
-export function barChart(bars: Bar[], title: string): string {
+export function barChart(bars: { label: string; value: number }[], title: string): string {
   const rowHeight = 22;
   const labelWidth = 320;
   const barWidth = 360;
@@ -286,7 +277,7 @@ function table(headers: string[], rows: (string | number)[][], empty: string): s
 }
 
 /** How many rows a table of the report shows (the CSV has them all). */
-export const REPORT_ROWS = 50;
+const REPORT_ROWS = 50;
 
 function reasonsText(reasons: Record<string, number>): string {
   return Object.entries(reasons)

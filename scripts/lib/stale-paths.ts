@@ -18,6 +18,8 @@
  * A path with a glob or a placeholder (`*`, `<…>`, `{…}`, `$`) is a pattern, not a file, and is skipped.
  */
 
+import ts from 'typescript';
+
 /** Top folders of the repository: a path that starts with one of them names a file of this tree. */
 export const TOP_FOLDERS = [
   'src', 'plugins', 'scripts', 'config', 'tests', 'deploy', 'static', 'patches', 'docs', 'versioned_docs',
@@ -51,26 +53,9 @@ function isPattern(text: string, end: number, path: string): boolean {
   return /[*<{$]/.test(next) || /[*<>{}$]/.test(path);
 }
 
-function lineAt(starts: number[], index: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if ((starts[mid] ?? 0) <= index) low = mid;
-    else high = mid - 1;
-  }
-  return low + 1;
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i += 1) if (text[i] === '\n') starts.push(i + 1);
-  return starts;
-}
-
 /** Every path under a top folder and every bare source file name in `text`. */
 export function findReferences(text: string): PathReference[] {
-  const starts = lineStarts(text);
+  const lineAt = (index = 0) => text.slice(0, index).split('\n').length;
   const found: PathReference[] = [];
   for (const match of text.matchAll(PATH_RE)) {
     const raw = match[1] ?? '';
@@ -80,68 +65,38 @@ export function findReferences(text: string): PathReference[] {
     const top = path.slice(0, path.indexOf('/'));
     if (path === `${top}/`) continue; // the folder itself, named in prose («under src/»)
     if ((top === 'docs' || top === 'upgrade') && (!/\.mdx?$/.test(path) || /^docs\/\d/.test(path))) continue;
-    found.push({ path, line: lineAt(starts, match.index ?? 0), kind: 'path' });
+    found.push({ path, line: lineAt(match.index), kind: 'path' });
   }
   for (const match of text.matchAll(NAME_RE)) {
     const name = match[1] ?? '';
     const end = (match.index ?? 0) + name.length;
     if (isPattern(text, end, name) || name.endsWith('.d.ts')) continue;
-    found.push({ path: name, line: lineAt(starts, match.index ?? 0), kind: 'name' });
+    found.push({ path: name, line: lineAt(match.index), kind: 'name' });
   }
   return found;
 }
 
 /**
- * The comments of a source file with everything else blanked (newlines kept, so lines stay where they
- * are). Strings, template literals and regular expressions are skipped; CSS has block comments only.
+ * The comments of a source file (`file` names its language) with everything else blanked (newlines
+ * kept, so lines stay where they are), as TypeScript's parser reads them: strings, template literals and
+ * regular expressions are code. CSS has block comments only.
  */
-export function commentsOf(source: string, language: 'script' | 'css'): string {
-  const out: string[] = [];
-  let i = 0;
-  let previous = ''; // last significant character of code, to tell a regular expression from a division
-  const blank = (text: string) => text.replace(/[^\n]/g, ' ');
-  while (i < source.length) {
-    const char = source[i] ?? '';
-    const next = source[i + 1] ?? '';
-    if (char === '/' && next === '*') {
-      const end = source.indexOf('*/', i + 2);
-      const stop = end === -1 ? source.length : end + 2;
-      out.push(source.slice(i, stop));
-      i = stop;
-    } else if (language === 'script' && char === '/' && next === '/') {
-      const end = source.indexOf('\n', i);
-      const stop = end === -1 ? source.length : end;
-      out.push(source.slice(i, stop));
-      i = stop;
-    } else if (char === '"' || char === "'" || (language === 'script' && char === '`')) {
-      let j = i + 1;
-      while (j < source.length && source[j] !== char) {
-        if (source[j] === '\\') j += 1;
-        else if (char !== '`' && source[j] === '\n') break;
-        j += 1;
-      }
-      out.push(blank(source.slice(i, j + 1)));
-      i = j + 1;
-      previous = char;
-    } else if (language === 'script' && char === '/' && (previous === '' || /[(,=:[!&|?{};+\-*%<>~^]/.test(previous))) {
-      let j = i + 1;
-      let inClass = false;
-      while (j < source.length && source[j] !== '\n' && (inClass || source[j] !== '/')) {
-        if (source[j] === '\\') j += 1;
-        else if (source[j] === '[') inClass = true;
-        else if (source[j] === ']') inClass = false;
-        j += 1;
-      }
-      out.push(blank(source.slice(i, j + 1)));
-      i = j + 1;
-      previous = '/';
-    } else {
-      out.push(char === '\n' ? '\n' : ' ');
-      if (!/\s/.test(char)) previous = /[\w$)\]]/.test(char) ? 'a' : char;
-      i += 1;
-    }
+export function commentsOf(source: string, file: string): string {
+  const ranges: ts.TextRange[] = [];
+  if (file.endsWith('.css')) {
+    for (const match of source.matchAll(/\/\*[\s\S]*?(?:\*\/|$)/g)) ranges.push({ pos: match.index ?? 0, end: (match.index ?? 0) + match[0].length });
+  } else {
+    // Every token, punctuation too: a comment before a closing brace is the brace's trivia.
+    const parsed = ts.createSourceFile(file, source, ts.ScriptTarget.Latest);
+    const visit = (node: ts.Node): void => {
+      ranges.push(...(ts.getLeadingCommentRanges(source, node.pos) ?? []), ...(ts.getTrailingCommentRanges(source, node.end) ?? []));
+      node.getChildren(parsed).forEach(visit);
+    };
+    visit(parsed);
   }
-  return out.join('');
+  const kept = new Uint8Array(source.length);
+  for (const { pos, end } of ranges) kept.fill(1, pos, end);
+  return source.replace(/[^\n]/g, (char, index: number) => (kept[index] ? char : ' '));
 }
 
 export interface StaleReference extends PathReference {
@@ -158,8 +113,7 @@ export function staleReferences(
   exists: (path: string) => boolean,
   names: ReadonlySet<string>,
 ): StaleReference[] {
-  const language = /\.css$/.test(file) ? 'css' : /\.(?:[cm]?[jt]sx?)$/.test(file) ? 'script' : null;
-  const scanned = language ? commentsOf(text, language) : text;
+  const scanned = /\.(?:css|[cm]?[jt]sx?)$/.test(file) ? commentsOf(text, file) : text;
   return findReferences(scanned)
     .filter(({ path, kind }) => (kind === 'path' ? !exists(path) : !names.has(path) && !GENERATED_NAMES.has(path)))
     .map((reference) => ({ file, ...reference }));

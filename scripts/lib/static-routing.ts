@@ -10,6 +10,8 @@
  *   families (`MOVED`, src/shared/moved.ts), as the nginx rules generated from the same table;
  * - anything else is the not-found page with status 404.
  */
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { movedTarget, type MovedRule } from '../../src/shared/moved';
 
 export type Resolution =
@@ -17,6 +19,19 @@ export type Resolution =
   | { kind: 'redirect'; location: string };
 
 export type Lookup = (relativePath: string) => 'file' | 'dir' | null;
+
+/** The `Lookup` of a directory on disk, asked again on every call. */
+export function directoryLookup(dir: string): Lookup {
+  const root = resolve(dir);
+  return (rel) => {
+    try {
+      const stat = statSync(join(root, rel));
+      return stat.isFile() ? 'file' : stat.isDirectory() ? 'dir' : null;
+    } catch {
+      return null;
+    }
+  };
+}
 
 export interface RedirectRule {
   from: string;
@@ -29,16 +44,8 @@ export function resolvePath(
   redirects: readonly RedirectRule[] = [],
   moved: readonly MovedRule[] = [],
 ): Resolution {
-  const [pathOnly, query = ''] = splitQuery(rawPath);
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(pathOnly);
-  } catch {
-    return notFound();
-  }
-  if (!pathname.startsWith('/') || pathname.split('/').includes('..') || pathname.includes('\0')) {
-    return notFound();
-  }
+  const [pathname, query] = splitQuery(rawPath);
+  if (pathname === null) return notFound();
   const suffix = query ? `?${query}` : '';
 
   const bare = pathname.replace(/\/+$/, '') || '/';
@@ -76,13 +83,8 @@ export function resolvePath(
  * (with it and without index.html it is not found), anything else is the not-found page.
  */
 export function resolvePlain(rawPath: string, lookup: Lookup): Resolution {
-  let path: string;
-  try {
-    path = decodeURIComponent(splitQuery(rawPath)[0]);
-  } catch {
-    return notFound();
-  }
-  if (!path.startsWith('/') || path.split('/').includes('..')) return notFound();
+  const [path] = splitQuery(rawPath);
+  if (path === null) return notFound();
   const rel = path.slice(1);
   if (path.endsWith('/')) return lookup(`${rel}index.html`) === 'file' ? ok(`${rel}index.html`) : notFound();
   if (lookup(rel) === 'file') return ok(rel);
@@ -98,10 +100,17 @@ function notFound(): Resolution {
   return { kind: 'file', file: '404.html', status: 404 };
 }
 
-function splitQuery(raw: string): [string, string] {
-  const hashless = raw.split('#')[0] ?? '';
-  const at = hashless.indexOf('?');
-  return at === -1 ? [hashless, ''] : [hashless.slice(0, at), hashless.slice(at + 1)];
+/** The decoded path of a request and its query; the path is null when it is malformed or climbs out of the root. */
+function splitQuery(raw: string): [string | null, string] {
+  const [address = ''] = raw.split('#');
+  const at = address.indexOf('?');
+  const query = at === -1 ? '' : address.slice(at + 1);
+  try {
+    const path = decodeURIComponent(at === -1 ? address : address.slice(0, at));
+    return [!path.startsWith('/') || path.split('/').includes('..') || path.includes('\0') ? null : path, query];
+  } catch {
+    return [null, query];
+  }
 }
 
 const TYPES: Record<string, string> = {

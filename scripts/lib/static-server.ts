@@ -1,9 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
-import { contentType, resolvePath, resolvePlain, type Lookup } from './static-routing';
+import { contentType, directoryLookup, resolvePath, resolvePlain } from './static-routing';
 import { MOVED, REDIRECTS } from '../../config/redirects';
 
 export interface RunningServer {
@@ -33,14 +32,7 @@ export async function serveStatic(
   { plain = false }: { plain?: boolean } = {},
 ): Promise<RunningServer> {
   const root = resolve(dir);
-  const lookup: Lookup = (rel) => {
-    try {
-      const stat = statSync(join(root, rel));
-      return stat.isFile() ? 'file' : stat.isDirectory() ? 'dir' : null;
-    } catch {
-      return null;
-    }
-  };
+  const lookup = directoryLookup(root);
   const send = sirv(root, {
     // Looked up on every request: a test may serve a build it is still changing.
     dev: true,

@@ -3,6 +3,7 @@
  * of a scratch copy's package.json, reading the outputs of patch-package and of node's test runner,
  * and the report. The script runs the steps; nothing here touches the disk or the network.
  */
+import { parseArgs, stripVTControlCharacters as stripAnsi } from 'node:util';
 
 export interface UpgradeCheckArgs {
   /** Exact version every `@docusaurus/*` package is set to, e.g. `3.10.2` or `4.0.0-canary-6808`. */
@@ -36,35 +37,39 @@ git worktree remove --force <path printed first>.
 `;
 
 /** An exact npm version: no range, no tag (`latest` would move under the report). */
-export function isExactVersion(version: string): boolean {
-  return /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(version);
-}
+const EXACT_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 export function parseUpgradeArgs(argv: readonly string[]): ParsedArgs {
-  let version: string | undefined;
-  let keep = false;
-  let legacyPeerDeps = false;
-  const also: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (arg === '--help' || arg === '-h') return { kind: 'help' };
-    if (arg === '--keep') keep = true;
-    else if (arg === '--legacy-peer-deps') legacyPeerDeps = true;
-    else if (arg === '--also') {
-      const spec = argv[i + 1] ?? '';
-      i += 1;
-      const match = /^(@?[^@\s]+)@(.+)$/.exec(spec);
-      if (!match || !isExactVersion(match[2]!)) return { kind: 'error', message: `--also takes <name>@<exact version> (got ${spec || 'nothing'})` };
-      also[match[1]!] = match[2]!;
-    } else if (arg.startsWith('-')) return { kind: 'error', message: `unknown option ${arg}` };
-    else if (version !== undefined) return { kind: 'error', message: `one version only (got ${version} and ${arg})` };
-    else version = arg;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        keep: { type: 'boolean', default: false },
+        'legacy-peer-deps': { type: 'boolean', default: false },
+        also: { type: 'string', multiple: true, default: [] },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
   }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  const also: Record<string, string> = {};
+  for (const spec of values.also) {
+    const match = /^(@?[^@\s]+)@(.+)$/.exec(spec);
+    if (!match || !EXACT_VERSION.test(match[2]!)) return { kind: 'error', message: `--also takes <name>@<exact version> (got ${spec})` };
+    also[match[1]!] = match[2]!;
+  }
+  const [version, ...more] = positionals;
   if (version === undefined) return { kind: 'error', message: 'give the version to check' };
-  if (!isExactVersion(version)) {
+  if (more.length > 0) return { kind: 'error', message: `one version only (got ${positionals.join(' and ')})` };
+  if (!EXACT_VERSION.test(version)) {
     return { kind: 'error', message: `${version} is not an exact version (write e.g. 3.10.2 or 4.0.0-canary-6808)` };
   }
-  return { kind: 'run', args: { version, keep, also, legacyPeerDeps } };
+  return { kind: 'run', args: { version, keep: values.keep, also, legacyPeerDeps: values['legacy-peer-deps'] } };
 }
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'overrides'] as const;
@@ -74,32 +79,39 @@ export interface BumpResult {
   text: string;
   /** `name: old -> new` of each rewritten entry. */
   changed: string[];
+  /**
+   * Every package asked for at the target, name → version: the registry step checks that each is
+   * published (a canary of core without the rest cannot be installed).
+   */
+  targets: Record<string, string>;
 }
 
 /**
  * Sets every `@docusaurus/*` entry of the dependency fields to `version` (and each package of `also`
- * that is there to its version) and drops the root
- * `postinstall` (patch-package): the check applies the patches itself, one at a time, so that a patch
- * that no longer applies is reported and does not stop the install.
+ * that is there to its version) and drops the root `postinstall` (patch-package): the check applies
+ * the patches itself, one at a time, so that a patch that no longer applies is reported and does not
+ * stop the install.
  */
 export function bumpDocusaurus(packageJson: string, version: string, also: Readonly<Record<string, string>> = {}): BumpResult {
   const data = JSON.parse(packageJson) as Record<string, unknown>;
   const changed: string[] = [];
+  const targets: Record<string, string> = {};
   for (const field of DEPENDENCY_FIELDS) {
-    const deps = data[field];
-    if (!deps || typeof deps !== 'object') continue;
-    const table = deps as Record<string, unknown>;
+    const table = data[field];
+    if (!table || typeof table !== 'object') continue;
     for (const [name, current] of Object.entries(table)) {
       const target = name.startsWith('@docusaurus/') ? version : also[name];
-      if (target === undefined || typeof current !== 'string') continue;
+      if (target === undefined) continue;
+      targets[name] = target;
+      if (typeof current !== 'string') continue;
       if (current !== target) changed.push(`${name}: ${current} -> ${target}`);
-      table[name] = target;
+      (table as Record<string, string>)[name] = target;
     }
   }
   const scripts = data.scripts as Record<string, string> | undefined;
-  if (scripts && 'postinstall' in scripts) delete scripts.postinstall;
+  delete scripts?.postinstall;
   const indent = /^\{\n([ \t]+)"/.exec(packageJson)?.[1] ?? '  ';
-  return { text: `${JSON.stringify(data, null, indent)}\n`, changed };
+  return { text: `${JSON.stringify(data, null, indent)}\n`, changed, targets };
 }
 
 /**
@@ -114,25 +126,6 @@ export function npmConflict(output: string): string[] {
   return lines.slice(start + 1, end < 0 ? undefined : end).map((line) => line.trim()).slice(0, 2);
 }
 
-/**
- * The packages a bumped package.json asks for at the target: each `@docusaurus/*` entry at `version`
- * and each package of `also` present in it. The registry step checks that each one is published: a
- * canary of one package alone (core without the rest) cannot be installed.
- */
-export function packageTargets(packageJson: string, version: string, also: Readonly<Record<string, string>> = {}): Record<string, string> {
-  const data = JSON.parse(packageJson) as Record<string, unknown>;
-  const targets: Record<string, string> = {};
-  for (const field of DEPENDENCY_FIELDS) {
-    const deps = data[field];
-    if (!deps || typeof deps !== 'object') continue;
-    for (const name of Object.keys(deps)) {
-      if (name.startsWith('@docusaurus/')) targets[name] = version;
-      else if (also[name] !== undefined) targets[name] = also[name]!;
-    }
-  }
-  return targets;
-}
-
 export type StepStatus = 'ok' | 'failed' | 'skipped';
 
 export interface StepResult {
@@ -143,12 +136,6 @@ export interface StepResult {
   notes: string[];
   /** First lines of the error, when the step failed. */
   error: string[];
-}
-
-const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g; // eslint-disable-line no-control-regex
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
 }
 
 /**

@@ -29,7 +29,7 @@ test('strings, template literals and regular expressions are code, not comments'
     'const d = x / 2; /* scripts/missing.ts */',
   ].join('\n');
   assert.deepEqual(stale('scripts/fixture.ts', source), ['3:config/missing.ts', '4:scripts/missing.ts']);
-  assert.equal(commentsOf(source, 'script').split('\n').length, 4, 'lines stay where they are');
+  assert.equal(commentsOf(source, 'scripts/fixture.ts').split('\n').length, 4, 'lines stay where they are');
 });
 
 test('CSS comments are read; a Markdown note is read whole', () => {

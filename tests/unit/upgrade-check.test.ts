@@ -8,7 +8,6 @@ import {
   firstErrorLines,
   formatReport,
   npmConflict,
-  packageTargets,
   parseUpgradeArgs,
   readPatchRun,
   readTestSummary,
@@ -76,7 +75,7 @@ test('the packages the registry must have at the target', () => {
     dependencies: { '@docusaurus/core': '3.10.2', '@docusaurus/faster': '3.10.2', react: '19.2.0', clsx: '2.1.1' },
     devDependencies: { '@docusaurus/types': '3.10.2' },
   });
-  assert.deepEqual(packageTargets(source, '4.0.0-canary-6822', { react: '19.3.1', vue: '3.0.0' }), {
+  assert.deepEqual(bumpDocusaurus(source, '4.0.0-canary-6822', { react: '19.3.1', vue: '3.0.0' }).targets, {
     '@docusaurus/core': '4.0.0-canary-6822',
     '@docusaurus/faster': '4.0.0-canary-6822',
     react: '19.3.1',
