@@ -28,9 +28,10 @@ export interface ExtractedPage {
   records: Array<Omit<IndexedRecord, 'p'>>;
 }
 
+/** Largest content record, in characters; longer sections are split. */
+const MAX_CONTENT_LENGTH = 700;
+
 export interface ExtractOptions {
-  /** Largest content record, in characters; longer sections are split. */
-  maxContentLength?: number;
   /** The site title, stripped from `<title>` when a page has no h1. */
   siteTitle?: string;
 }
@@ -72,7 +73,7 @@ function shouldSkip(node: Element): boolean {
   return SKIP_CLASSES.some((name) => classes.includes(name));
 }
 
-export function collapseWhitespace(text: string): string {
+function collapseWhitespace(text: string): string {
   return text.replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '').replace(/\s+/g, ' ').trim();
 }
 
@@ -142,7 +143,6 @@ export function indexedHtml(page: string): string {
 
 /** Parse one rendered page. */
 export function extractPage(html: string, options: ExtractOptions = {}): ExtractedPage {
-  const maxLength = options.maxContentLength ?? 700;
   const parts = pageParts(parsePage(indexedHtml(html)));
   const head = parts.head ?? {type: 'root', children: []};
   const meta = readMeta(parts.lang, head);
@@ -173,8 +173,8 @@ export function extractPage(html: string, options: ExtractOptions = {}): Extract
       chunk = '';
     };
     for (const block of pending) {
-      for (const piece of splitLong(block, maxLength)) {
-        if (chunk && chunk.length + 1 + piece.length > maxLength) {
+      for (const piece of splitLong(block, MAX_CONTENT_LENGTH)) {
+        if (chunk && chunk.length + 1 + piece.length > MAX_CONTENT_LENGTH) {
           emit();
         }
         chunk = chunk ? `${chunk} ${piece}` : piece;
