@@ -24,6 +24,7 @@
 import TurndownService from 'turndown';
 import { createDocument } from '@mixmark-io/domino';
 import { CARD_CLASS as GLOSSARY_CARD_CLASS } from '../../src/shared/glossaryCard';
+import { oneLine } from './llms-txt';
 
 export interface ConvertOptions {
   /** Absolute address of the page, e.g. `https://docs.monq.ru/docs/guide/thresholds/`. */
@@ -209,28 +210,17 @@ function textOf(node: Node): string {
   return text;
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
+/** The first element below `el` (document order) that passes `test`. */
 function find(el: El, test: (child: El) => boolean): El | null {
-  for (let child = el.firstElementChild as El | null; child; child = child.nextElementSibling as El | null) {
-    if (test(child)) return child;
-    const found = find(child, test);
-    if (found) return found;
-  }
-  return null;
+  return findAll(el, test)[0] ?? null;
 }
 
-function findAll(el: El, test: (child: El) => boolean, into: El[] = []): El[] {
-  for (let child = el.firstElementChild as El | null; child; child = child.nextElementSibling as El | null) {
-    if (test(child)) into.push(child);
-    findAll(child, test, into);
-  }
-  return into;
+/** Every element below `el` that passes `test`, in document order. */
+function findAll(el: El, test: (child: El) => boolean): El[] {
+  return Array.from(el.querySelectorAll<El>('*')).filter(test);
 }
 
-export function absoluteUrl(href: string, pageUrl: string): string {
+function absoluteUrl(href: string, pageUrl: string): string {
   try {
     return new URL(href, pageUrl).href;
   } catch {
