@@ -1,27 +1,15 @@
 /**
- * The built pages, read as HTML syntax trees (hast) for the search index (plugins/search-index). The
- * Markdown twins (plugins/llms) are read by domino, the parser Turndown runs on.
- *
- * parse5 is the parser of the HTML standard: it builds the tree a browser builds, so the end tags the
- * minifier leaves out (`</td>`, `</tr>`, `</thead>`, `</li>`, `</p>`) are implied where the standard
- * implies them. htmlparser2 was measured too: a little faster, but it nests a `<tbody>` that follows
- * an unclosed header row inside the last `<th>`, and every table of this site is written that way.
- * hast-util-from-parse5 turns parse5's tree into hast; no source positions are asked for (a third of
- * the parse time, and nothing here reads them). That conversion costs as much as half the parse on a
- * whole page, so a page is kept as parse5's tree and only the parts that are read become hast.
+ * The built pages as HTML syntax trees for the search index (plugins/search-index). parse5, the parser
+ * of the HTML standard, implies the end tags the minifier leaves out (`</td>`, `</li>`, `</p>`) where a
+ * browser does. A page stays parse5's tree; only the parts that are read become hast
+ * (hast-util-from-parse5, without source positions), as the conversion costs up to half the parse.
  */
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import type { DefaultTreeAdapterMap } from 'parse5';
 import { fromParse5 } from 'hast-util-from-parse5';
 import type { Element, Nodes } from 'hast';
 
-export type ParsedPage = DefaultTreeAdapterMap['document'];
-export type ParsedNode = DefaultTreeAdapterMap['node'];
-export type ParsedElement = DefaultTreeAdapterMap['element'];
-
-/** A whole page (`<html>` with its `<head>`), as parse5's tree. */
-export function parsePage(html: string): ParsedPage {
-  return parse(html);
-}
+type ParsedNode = DefaultTreeAdapterMap['node'];
+type ParsedElement = DefaultTreeAdapterMap['element'];
 
 /** The first element of parse5's tree (depth first) whose `class` has `name`, or whose tag is `tag`. */
 export function findParsed(node: ParsedNode, match: { className: string } | { tagName: string }): ParsedElement | null {
@@ -56,11 +44,6 @@ export function classList(el: Element): string[] {
 
 export function hasClass(el: Element, name: string): boolean {
   return classList(el).includes(name);
-}
-
-/** A CSS-module class such as `admonitionHeading_Gvgb`, found by its name before the hash. */
-export function hasModuleClass(el: Element, name: string): boolean {
-  return classList(el).some((value) => value === name || value.startsWith(`${name}_`));
 }
 
 /** A string property (`href`, `id`, `content`…), or undefined. */

@@ -9,7 +9,8 @@
 import type {IndexedRecord, RecordType} from '../../src/shared/search/engine';
 import type {Element, Nodes, Root} from 'hast';
 import {CARD_CLASS as GLOSSARY_CARD_CLASS} from '../../src/shared/glossaryCard';
-import {classList, findAll, findElement, findParsed, hasClass, parsedAttribute, parsePage, prop, textContent, toHast, type ParsedPage} from '../lib/html';
+import {parse} from 'parse5';
+import {classList, findAll, findElement, findParsed, hasClass, parsedAttribute, prop, textContent, toHast} from '../lib/html';
 
 export interface PageMeta {
   /** `docusaurus_tag` meta: `docs-default-9.0`, `docs-upgrade-current`, `default`. */
@@ -114,7 +115,8 @@ function readSection(breadcrumbs: Element | null): string | null {
 }
 
 /** The parts of the page the index reads, as hast: the rest (navbar, sidebar, footer) stays parse5's. */
-function pageParts(doc: ParsedPage) {
+function pageParts(page: string) {
+  const doc = parse(page);
   const part = (found: ReturnType<typeof findParsed>) => (found ? toHast(found) : null);
   const html = findParsed(doc, {tagName: 'html'});
   return {
@@ -143,7 +145,7 @@ export function indexedHtml(page: string): string {
 
 /** Parse one rendered page. */
 export function extractPage(html: string, options: ExtractOptions = {}): ExtractedPage {
-  const parts = pageParts(parsePage(indexedHtml(html)));
+  const parts = pageParts(indexedHtml(html));
   const head = parts.head ?? {type: 'root', children: []};
   const meta = readMeta(parts.lang, head);
   const root = parts.content;
