@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { nginxRedirectRules } from '../../config/redirects';
 import { buildCsp, collectScriptHashes, nginxCspInclude, type CspOptions } from './csp';
-import { compressFiles, listFiles, removeOrphans } from './compress';
+import { compressFiles, listFiles, removeOrphans, sumResults } from './compress';
 import { indexFiles, type Manifest } from '../../src/shared/search/engine';
 import { postBuildOrder } from '../lib/post-build-order';
 
@@ -102,14 +102,9 @@ export default function deployPlugin(context: LoadContext, rawOptions: unknown):
         console.log(`[deploy] Content-Security-Policy: ${scriptHashes.length} inline script hashes from ${htmlFiles.length} pages`);
 
         if (!compressing) return;
-        const site = await compressing;
-        const later = await compressFiles(outDir, [...late, ...searchFiles]);
-        const total = site.files + later.files;
+        const sum = sumResults([await compressing, await compressFiles(outDir, [...late, ...searchFiles])]);
         const kb = (n: number) => Math.round(n / 1024);
-        const bytes = site.bytes + later.bytes;
-        const br = site.brotliBytes + later.brotliBytes;
-        const gz = site.gzipBytes + later.gzipBytes;
-        console.log(`[deploy] compressed ${total} files: ${kb(bytes)} KB -> gzip ${kb(gz)} KB, brotli ${kb(br)} KB in ${Date.now() - compressStarted} ms`);
+        console.log(`[deploy] compressed ${sum.files} files: ${kb(sum.bytes)} KB -> gzip ${kb(sum.gzipBytes)} KB, brotli ${kb(sum.brotliBytes)} KB in ${Date.now() - compressStarted} ms`);
       });
     },
   };
