@@ -44,10 +44,10 @@ export type DeployPluginOptions = {
 };
 
 /** Directory of the generated server files inside the build. */
-export const NGINX_DIR = '.nginx';
-export const SEARCH_MANIFEST = 'search/manifest.json';
+const NGINX_DIR = '.nginx';
+const SEARCH_MANIFEST = 'search/manifest.json';
 /** The OpenSearch description (@docusaurus/theme-search-algolia, inside the preset, outside the order): not compressed. */
-export const OPENSEARCH_FILE = 'opensearch.xml';
+const OPENSEARCH_FILE = 'opensearch.xml';
 
 export function redirectsInclude(): string {
   return [
@@ -59,7 +59,7 @@ export function redirectsInclude(): string {
 }
 
 /** The files of this build's search index: the manifest and the files it lists (plugins/search-index). */
-export async function searchIndexFiles(outDir: string): Promise<string[]> {
+async function searchIndexFiles(outDir: string): Promise<string[]> {
   const manifest = JSON.parse(await readFile(join(outDir, SEARCH_MANIFEST), 'utf8')) as Manifest;
   return [SEARCH_MANIFEST, ...Object.values(manifest.indexes).flatMap(indexFiles), ...(manifest.worker ? [manifest.worker] : [])];
 }
@@ -71,12 +71,12 @@ export default function deployPlugin(context: LoadContext, rawOptions: unknown):
   return {
     name: 'monq-deploy',
     async postBuild({ outDir }) {
-      const skip = [NGINX_DIR, 'search'];
+      const siteFiles = () => listFiles(outDir, [NGINX_DIR, 'search']).filter((file) => file !== OPENSEARCH_FILE);
       const expectFiles = new Set(options.expectFiles ?? []);
       // What the bundler and the static-page renderer wrote is complete when postBuild starts: worker
       // threads compress it now, while the main thread runs the other plugins' postBuild. The files
       // those plugins write (even one already created) wait for the second pass.
-      const listed = listFiles(outDir, skip).filter((file) => file !== OPENSEARCH_FILE);
+      const listed = siteFiles();
       const early = listed.filter((file) => !expectFiles.has(file));
       const compressStarted = Date.now();
       const compressing =
@@ -88,7 +88,7 @@ export default function deployPlugin(context: LoadContext, rawOptions: unknown):
         const missing = [...expectFiles].filter((file) => !existsSync(join(outDir, file)));
         if (missing.length > 0) console.warn(`[deploy] not written by the other plugins, left out of the policy and uncompressed: ${missing.join(', ')}`);
         const compressedEarly = new Set(early);
-        const files = listFiles(outDir, skip).filter((file) => file !== OPENSEARCH_FILE);
+        const files = siteFiles();
         const late = files.filter((file) => !compressedEarly.has(file));
 
         const htmlFiles = files.filter((file) => file.endsWith('.html'));
