@@ -1,15 +1,8 @@
 /**
- * `search-index`: a postBuild plugin that reads every rendered page of the
- * build and writes the local search index next to the site:
- *
- *   search/manifest.json                    (not hashed: the client's entry point)
- *   search/<docusaurus_tag>.t<n>.<hash>.json   term chunks (postings with their scores)
- *   search/<docusaurus_tag>.d<n>.<hash>.json   record chunks (hierarchy and text of the hits)
- *   search/<docusaurus_tag>.v.<hash>.json      the vocabulary (typos and spellings)
- *   search/worker.<hash>.js                 the search worker (src/search/worker.ts, bundled)
- *
- * The text analysis (tokens, stems, stop words) and the file format come from
- * `src/search`, shared with the browser client. See plugins/search-index/README.md.
+ * `search-index`: bundles the search worker (src/search/worker.ts) before the pages are rendered, and
+ * after the build reads every rendered page and writes the local search index into `search/` (the
+ * files: plugins/search-index/README.md). The text analysis and the file format come from
+ * `src/shared/search`, shared with the browser.
  */
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
