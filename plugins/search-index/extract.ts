@@ -10,7 +10,8 @@ import type {IndexedRecord, RecordType} from '../../src/shared/search/engine';
 import type {Element, Nodes, Root} from 'hast';
 import {CARD_CLASS as GLOSSARY_CARD_CLASS} from '../../src/shared/glossaryCard';
 import {parse} from 'parse5';
-import {classList, findAll, findElement, findParsed, hasClass, parsedAttribute, prop, textContent, toHast} from '../lib/html';
+import {fromParse5} from 'hast-util-from-parse5';
+import {classList, findAll, findElement, hasClass, prop, textContent} from '../lib/hast';
 
 export interface PageMeta {
   /** `docusaurus_tag` meta: `docs-default-9.0`, `docs-upgrade-current`, `default`. */
@@ -114,18 +115,17 @@ function readSection(breadcrumbs: Element | null): string | null {
   return null;
 }
 
-/** The parts of the page the index reads, as hast: the rest (navbar, sidebar, footer) stays parse5's. */
+/** The parts of the page the index reads; parse5 implies the end tags the minifier leaves out, as a browser does. */
 function pageParts(page: string) {
-  const doc = parse(page);
-  const part = (found: ReturnType<typeof findParsed>) => (found ? toHast(found) : null);
-  const html = findParsed(doc, {tagName: 'html'});
+  const tree = fromParse5(parse(page));
+  const byTag = (name: string) => findElement(tree, (el) => el.tagName === name);
+  const byClass = (name: string) => findElement(tree, (el) => hasClass(el, name));
+  const html = byTag('html');
   return {
-    lang: html ? parsedAttribute(html, 'lang') : undefined,
-    head: part(findParsed(doc, {tagName: 'head'})),
-    breadcrumbs: part(findParsed(doc, {className: 'theme-doc-breadcrumbs'})),
-    content: part(
-      findParsed(doc, {className: 'theme-doc-markdown'}) ?? findParsed(doc, {tagName: 'main'}) ?? findParsed(doc, {tagName: 'article'}),
-    ),
+    lang: html ? prop(html, 'lang') : undefined,
+    head: byTag('head'),
+    breadcrumbs: byClass('theme-doc-breadcrumbs'),
+    content: byClass('theme-doc-markdown') ?? byTag('main') ?? byTag('article'),
   };
 }
 
