@@ -2,7 +2,8 @@
  * The glossary's source (src/pages/glossary.mdx) read at build time: its terms (`### Термин {#id}`,
  * then a definition paragraph) with the first sentence of each definition, and every anchor the page
  * has (`{#id}` of any heading). rehype-glossary-cards.ts puts the first sentence beside each link to
- * `/glossary#id` and stops the build on a link whose anchor the glossary does not have.
+ * `/glossary#id` and stops the build on a link whose anchor the glossary does not have;
+ * plugins/search-index/glossary.ts reads the abbreviations of the terms from their entries.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -22,6 +23,8 @@ export interface GlossaryTerm {
   sentence: string;
   /** The same sentence in pieces, inline code kept apart (the card shows it as code). */
   parts: InlinePart[];
+  /** The entry's Markdown: the lines between its heading and the next heading. */
+  body: string;
 }
 
 export interface Glossary {
@@ -43,24 +46,15 @@ export function parseGlossary(source: string): Glossary {
     const [, hashes, term, id] = heading as unknown as [string, string, string, string];
     anchors.add(id);
     if (hashes.length !== 3) return;
-    const paragraph = firstParagraph(lines, index + 1);
+    const end = lines.slice(index + 1).findIndex((later) => /^#{1,6}\s/.test(later));
+    const body = lines.slice(index + 1, end < 0 ? undefined : index + 1 + end).join('\n');
+    // The first paragraph: the lines up to the first blank line.
+    const paragraph = (body.trim().split(/\n\s*\n/)[0] ?? '').split('\n').map((part) => part.trim()).join(' ');
     if (!paragraph) return;
     const parts = inlineParts(firstSentence(paragraph));
-    terms.set(id, { id, term, sentence: parts.map((part) => part.text).join(''), parts });
+    terms.set(id, { id, term, sentence: parts.map((part) => part.text).join(''), parts, body });
   });
   return { terms, anchors };
-}
-
-/** The first paragraph after a heading: the lines up to a blank line, or '' when a heading comes first. */
-function firstParagraph(lines: string[], from: number): string {
-  let at = from;
-  while (at < lines.length && lines[at]!.trim() === '') at += 1;
-  const out: string[] = [];
-  for (; at < lines.length && lines[at]!.trim() !== ''; at += 1) {
-    if (/^#{1,6}\s/.test(lines[at]!)) break;
-    out.push(lines[at]!.trim());
-  }
-  return out.join(' ');
 }
 
 /** Words after which a full stop does not end a sentence. */

@@ -1,20 +1,16 @@
 /**
  * Rehype plugin of the content plugins (both docs instances, pages): each link of a page's text to a
  * glossary term (`[сигнал](/glossary#signal)`) gets a card with the first sentence of the term's
- * definition, read from the glossary's source at build time (plugins/content/glossary.ts):
+ * definition (plugins/content/glossary.ts):
  *
  *   <span class="monq-term"><a href="/glossary#signal" aria-describedby="monq-term-1">сигнал</a><span
  *   class="monq-term__card" role="tooltip"><span id="monq-term-1">Объект проблемы …</span> <a
  *   href="/glossary#signal" tabindex="-1">Подробнее в глоссарии</a></span></span>
  *
- * The card is in the server's HTML (and in the compiled page, for pages rendered in the browser);
- * src/css/reader.css shows it on hover and keyboard focus, without any script, and
+ * src/css/reader.css shows the card on hover and keyboard focus, without a script;
  * src/clientModules/glossaryCard.ts closes it on Escape. The definition is the link's accessible
- * description; the card is hidden (`display: none`) until shown, so a screen reader reading the text
- * does not meet the definition a second time. «Подробнее в глоссарии» is for the pointer: it leads where
- * the term's link leads, so it is out of the tab order (`tabindex="-1"`), and Tab goes from the term
- * straight on to the text's next link. (Reachable by Tab it could not be: Chromium checks that the link
- * can take the focus after the term's link has lost it, when the card is already `display: none`.)
+ * description, and the card stays `display: none` until shown, so a screen reader meets it once.
+ * «Подробнее в глоссарии» leads where the term's link leads, so it is out of the tab order.
  *
  * No card for a link in a heading, a table (its scroll box would clip the card), code or another link.
  * A link whose anchor the glossary does not have stops the build, naming the page and the anchor.
@@ -98,12 +94,8 @@ export function addGlossaryCards(tree: HastNode, glossary: Glossary): string[] {
   return hrefs;
 }
 
-interface VFileLike {
-  path?: string;
-}
-
 export default function rehypeGlossaryCards(options: GlossaryCardsOptions = {}) {
-  return (tree: HastNode, file?: VFileLike): void => {
+  return (tree: HastNode, file?: { path?: string }): void => {
     const glossary = options.glossary ?? loadGlossary(options.glossaryFile);
     const hrefs = addGlossaryCards(tree, glossary);
     const page = file?.path ? relative(process.cwd(), file.path) : 'a page';

@@ -21,12 +21,12 @@ export const TABLE_SCROLL_CLASS = 'monq-table-scroll';
 /** Label of a table with no caption, heading or column headers. */
 export const FALLBACK_LABEL = 'Прокручиваемая таблица';
 /** Longest label; a longer name is cut at a word boundary with «…». */
-export const MAX_LABEL_LENGTH = 80;
+const MAX_LABEL_LENGTH = 80;
 
 const HEADING = /^h[1-6]$/;
 
 /** Text of a node as a reader sees it, whitespace collapsed. */
-export function textOf(node: HastNode): string {
+function textOf(node: HastNode): string {
   return rawText(node).replace(/\s+/g, ' ').trim();
 }
 

@@ -33,7 +33,7 @@ export interface CspOptions {
 }
 
 /** Hosts of Yandex Metrica (tag script, hits, the noscript pixel). */
-export const METRICA_HOSTS = {
+const METRICA_HOSTS = {
   script: ['https://mc.yandex.ru', 'https://yastatic.net'],
   connect: ['https://mc.yandex.ru', 'https://mc.yandex.com', 'wss://mc.yandex.ru'],
   img: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
@@ -41,7 +41,7 @@ export const METRICA_HOSTS = {
 } as const;
 
 /** Hosts of the hosted DocSearch service (queries, retries, Ask AI). */
-export function docsearchHosts(appId: string): string[] {
+function docsearchHosts(appId: string): string[] {
   const id = appId.toLowerCase();
   if (!/^[a-z0-9]+$/.test(id)) throw new Error(`Unexpected DocSearch application id: ${appId}`);
   return [`https://${id}-dsn.algolia.net`, `https://${id}.algolia.net`, 'https://*.algolianet.com', 'https://*.algolia.com'];
@@ -52,7 +52,7 @@ const SCRIPT_RE = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*
 /** Inline `<script>` elements of a page (those without `src`), executable or not. */
 export function inlineScripts(html: string): InlineScript[] {
   const found: InlineScript[] = [];
-  for (const match of Array.from(html.matchAll(SCRIPT_RE))) {
+  for (const match of html.matchAll(SCRIPT_RE)) {
     const attributes = match[1] ?? '';
     if (/(?:^|\s)src\s*=/i.test(attributes)) continue;
     found.push({ attributes, text: match[2] ?? '' });
@@ -80,7 +80,7 @@ export function scriptHash(text: string): string {
 /** Sorted, unique hash sources of every executable inline script in the given pages. */
 export function collectScriptHashes(pages: Iterable<string>): string[] {
   const hashes = new Set<string>();
-  for (const html of Array.from(pages)) {
+  for (const html of pages) {
     for (const script of inlineScripts(html)) {
       if (isExecutable(script)) hashes.add(scriptHash(script.text));
     }

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { nginxRedirectRules } from '../../config/redirects';
 import { buildCsp, collectScriptHashes, nginxCspInclude, type CspOptions } from './csp';
-import { compressFiles, listFiles, removeOrphans } from './compress';
+import { compressFiles, listFiles, removeOrphans, sumResults } from './compress';
 import { indexFiles, type Manifest } from '../../src/shared/search/engine';
 import { postBuildOrder } from '../lib/post-build-order';
 
@@ -44,10 +44,10 @@ export type DeployPluginOptions = {
 };
 
 /** Directory of the generated server files inside the build. */
-export const NGINX_DIR = '.nginx';
-export const SEARCH_MANIFEST = 'search/manifest.json';
+const NGINX_DIR = '.nginx';
+const SEARCH_MANIFEST = 'search/manifest.json';
 /** The OpenSearch description (@docusaurus/theme-search-algolia, inside the preset, outside the order): not compressed. */
-export const OPENSEARCH_FILE = 'opensearch.xml';
+const OPENSEARCH_FILE = 'opensearch.xml';
 
 export function redirectsInclude(): string {
   return [
@@ -59,7 +59,7 @@ export function redirectsInclude(): string {
 }
 
 /** The files of this build's search index: the manifest and the files it lists (plugins/search-index). */
-export async function searchIndexFiles(outDir: string): Promise<string[]> {
+async function searchIndexFiles(outDir: string): Promise<string[]> {
   const manifest = JSON.parse(await readFile(join(outDir, SEARCH_MANIFEST), 'utf8')) as Manifest;
   return [SEARCH_MANIFEST, ...Object.values(manifest.indexes).flatMap(indexFiles), ...(manifest.worker ? [manifest.worker] : [])];
 }
@@ -71,12 +71,12 @@ export default function deployPlugin(context: LoadContext, rawOptions: unknown):
   return {
     name: 'monq-deploy',
     async postBuild({ outDir }) {
-      const skip = [NGINX_DIR, 'search'];
+      const siteFiles = () => listFiles(outDir, [NGINX_DIR, 'search']).filter((file) => file !== OPENSEARCH_FILE);
       const expectFiles = new Set(options.expectFiles ?? []);
       // What the bundler and the static-page renderer wrote is complete when postBuild starts: worker
       // threads compress it now, while the main thread runs the other plugins' postBuild. The files
       // those plugins write (even one already created) wait for the second pass.
-      const listed = listFiles(outDir, skip).filter((file) => file !== OPENSEARCH_FILE);
+      const listed = siteFiles();
       const early = listed.filter((file) => !expectFiles.has(file));
       const compressStarted = Date.now();
       const compressing =
@@ -88,7 +88,7 @@ export default function deployPlugin(context: LoadContext, rawOptions: unknown):
         const missing = [...expectFiles].filter((file) => !existsSync(join(outDir, file)));
         if (missing.length > 0) console.warn(`[deploy] not written by the other plugins, left out of the policy and uncompressed: ${missing.join(', ')}`);
         const compressedEarly = new Set(early);
-        const files = listFiles(outDir, skip).filter((file) => file !== OPENSEARCH_FILE);
+        const files = siteFiles();
         const late = files.filter((file) => !compressedEarly.has(file));
 
         const htmlFiles = files.filter((file) => file.endsWith('.html'));
@@ -102,14 +102,9 @@ export default function deployPlugin(context: LoadContext, rawOptions: unknown):
         console.log(`[deploy] Content-Security-Policy: ${scriptHashes.length} inline script hashes from ${htmlFiles.length} pages`);
 
         if (!compressing) return;
-        const site = await compressing;
-        const later = await compressFiles(outDir, [...late, ...searchFiles]);
-        const total = site.files + later.files;
+        const sum = sumResults([await compressing, await compressFiles(outDir, [...late, ...searchFiles])]);
         const kb = (n: number) => Math.round(n / 1024);
-        const bytes = site.bytes + later.bytes;
-        const br = site.brotliBytes + later.brotliBytes;
-        const gz = site.gzipBytes + later.gzipBytes;
-        console.log(`[deploy] compressed ${total} files: ${kb(bytes)} KB -> gzip ${kb(gz)} KB, brotli ${kb(br)} KB in ${Date.now() - compressStarted} ms`);
+        console.log(`[deploy] compressed ${sum.files} files: ${kb(sum.bytes)} KB -> gzip ${kb(sum.gzipBytes)} KB, brotli ${kb(sum.brotliBytes)} KB in ${Date.now() - compressStarted} ms`);
       });
     },
   };

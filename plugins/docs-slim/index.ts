@@ -1,10 +1,8 @@
 /**
  * `@docusaurus/plugin-content-docs`, wrapped: the same plugin (name, options, content, routes), except
- * that the `docs` map (id, title, description of every doc) leaves the version chunk that every page of
- * a version loads, and descriptions go to the index pages that show them in their cards
- * (plugins/docs-slim/routes.ts). Descriptions alone took about 11 KB gzip off the 9.0 version chunk;
- * the rest of the map takes 2.7 KB more. Registered instead of the preset's docs plugin, for both
- * instances (docusaurus.config.ts).
+ * that its routes go through slimRoute (plugins/docs-slim/routes.ts): the `docs` map leaves the version
+ * chunk every page loads, and index pages get the descriptions their cards show. Registered instead of
+ * the preset's docs plugin, for both instances (docusaurus.config.ts).
  */
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { LoadedContent, PluginOptions } from '@docusaurus/plugin-content-docs';

@@ -1,29 +1,15 @@
 /**
- * A doc page's rendered article → clean Markdown (the page's twin, plugins/llms). It reads the HTML
- * Docusaurus wrote, so MDX components arrive already rendered, links already resolved to routes and
- * images to their built files: the converter only turns the theme's markup back into plain Markdown.
- *
- * domino, the HTML parser Turndown runs on, reads the article: it builds the tree of the HTML standard,
- * so the end tags the minifier leaves out (`</li>`, `</p>`, `</tr>`, `</tbody>`) are implied where a
- * browser implies them. Turndown (7.2) writes the Markdown with its own rules and escaping. Only the
- * rules of this site are here, most of them as a pass over the tree that turns the theme's markup into
- * the plain HTML Turndown's rules already handle:
- *
- * - the article is `div.theme-doc-markdown`; the title is its `<h1>` (or the doc's title, given);
- * - admonitions → a blockquote opening with the bold title: `> **Примечание.** …`;
- * - doc cards (`<DocCardList />`) → a list of links, each with the card's description;
- * - tabs → each tab's label in bold, then its panel; `<details>` → its summary in bold, then its text;
- * - code blocks (tokenized at build time) → fenced code with the language and `title="…"`;
- * - heading anchors, icons, buttons, the glossary card beside a term's link → dropped;
- * - links and images → absolute URLs (`pageUrl` resolves them, anchors on the same page included);
- * - tables → GFM tables (Turndown has none: plugins/llms/README.md), a line break or a block in a cell → a space.
- *
- * No HTML reaches the output: an element without a rule gives its text (Turndown's default rule, and
- * no `keep`), and text that reads as an HTML tag is escaped.
+ * A doc page's rendered article → clean Markdown (the page's twin; the rules: plugins/llms/README.md).
+ * domino, the HTML parser Turndown runs on, reads the article (`div.theme-doc-markdown`) with the end
+ * tags the minifier leaves out implied where a browser implies them. A pass over the tree turns the
+ * theme's markup (admonitions, doc cards, tabs, tokenized code) into the plain HTML Turndown's rules
+ * handle; Turndown (7.2) writes the Markdown, with our rules for fenced code and GFM tables. No HTML
+ * reaches the output: an element without a rule gives its text, and text that reads as a tag is escaped.
  */
 import TurndownService from 'turndown';
 import { createDocument } from '@mixmark-io/domino';
 import { CARD_CLASS as GLOSSARY_CARD_CLASS } from '../../src/shared/glossaryCard';
+import { oneLine } from './llms-txt';
 
 export interface ConvertOptions {
   /** Absolute address of the page, e.g. `https://docs.monq.ru/docs/guide/thresholds/`. */
@@ -209,28 +195,17 @@ function textOf(node: Node): string {
   return text;
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
+/** The first element below `el` (document order) that passes `test`. */
 function find(el: El, test: (child: El) => boolean): El | null {
-  for (let child = el.firstElementChild as El | null; child; child = child.nextElementSibling as El | null) {
-    if (test(child)) return child;
-    const found = find(child, test);
-    if (found) return found;
-  }
-  return null;
+  return findAll(el, test)[0] ?? null;
 }
 
-function findAll(el: El, test: (child: El) => boolean, into: El[] = []): El[] {
-  for (let child = el.firstElementChild as El | null; child; child = child.nextElementSibling as El | null) {
-    if (test(child)) into.push(child);
-    findAll(child, test, into);
-  }
-  return into;
+/** Every element below `el` that passes `test`, in document order. */
+function findAll(el: El, test: (child: El) => boolean): El[] {
+  return Array.from(el.querySelectorAll<El>('*')).filter(test);
 }
 
-export function absoluteUrl(href: string, pageUrl: string): string {
+function absoluteUrl(href: string, pageUrl: string): string {
   try {
     return new URL(href, pageUrl).href;
   } catch {

@@ -1,17 +1,9 @@
 /**
- * `llms`: Markdown for AI assistants (registered by config/llms.ts). In postBuild it writes:
- *
- *   <page>.md          the Markdown twin of every doc page of both docs instances, next to the page:
- *                      `/docs/guide/thresholds/` → `/docs/guide/thresholds.md` (src/lib/markdownTwin.ts),
- *                      converted from the page's rendered article (html-to-markdown.ts)
- *   <book>/llms-full.txt  each book's pages in sidebar order (`llms-full.txt` for the latest version at
- *                      the root, `docs/8.9/llms-full.txt`, `upgrade/llms-full.txt`: config/llms.ts)
- *   llms.txt           the index (llmstxt.org): title, summary, the pages of each book by section, and
- *                      the full texts under «Optional»; written last
- *
- * The docs, their titles, descriptions and sidebars come from the docs plugin's loaded content
- * (`allContentLoaded`). plugins/deploy waits for the files of config/llms.ts (`expectFiles`) and
- * compresses them with the twins written before them.
+ * `llms`: Markdown for AI assistants (registered by config/llms.ts; the files: plugins/llms/README.md).
+ * In postBuild it writes the Markdown twin of every doc page of both docs instances next to the page
+ * (`/docs/guide/thresholds/` → `/docs/guide/thresholds.md`, src/shared/markdownTwin.ts), each book's
+ * full text in sidebar order, and llms.txt (llmstxt.org) last. The docs, their titles, descriptions and
+ * sidebars come from the docs plugin's loaded content (`allContentLoaded`).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -42,7 +42,7 @@ export function siteAddress(siteUrl: string, path: string): string {
 }
 
 /** One line of text: a description in a list item must not break the list. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 

@@ -9,7 +9,9 @@
 import type {IndexedRecord, RecordType} from '../../src/shared/search/engine';
 import type {Element, Nodes, Root} from 'hast';
 import {CARD_CLASS as GLOSSARY_CARD_CLASS} from '../../src/shared/glossaryCard';
-import {classList, findAll, findElement, findParsed, hasClass, parsedAttribute, parsePage, prop, textContent, toHast, type ParsedPage} from '../lib/html';
+import {parse} from 'parse5';
+import {fromParse5} from 'hast-util-from-parse5';
+import {classList, findAll, findElement, hasClass, prop, textContent} from '../lib/hast';
 
 export interface PageMeta {
   /** `docusaurus_tag` meta: `docs-default-9.0`, `docs-upgrade-current`, `default`. */
@@ -28,9 +30,10 @@ export interface ExtractedPage {
   records: Array<Omit<IndexedRecord, 'p'>>;
 }
 
+/** Largest content record, in characters; longer sections are split. */
+const MAX_CONTENT_LENGTH = 700;
+
 export interface ExtractOptions {
-  /** Largest content record, in characters; longer sections are split. */
-  maxContentLength?: number;
   /** The site title, stripped from `<title>` when a page has no h1. */
   siteTitle?: string;
 }
@@ -72,7 +75,7 @@ function shouldSkip(node: Element): boolean {
   return SKIP_CLASSES.some((name) => classes.includes(name));
 }
 
-export function collapseWhitespace(text: string): string {
+function collapseWhitespace(text: string): string {
   return text.replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '').replace(/\s+/g, ' ').trim();
 }
 
@@ -112,17 +115,17 @@ function readSection(breadcrumbs: Element | null): string | null {
   return null;
 }
 
-/** The parts of the page the index reads, as hast: the rest (navbar, sidebar, footer) stays parse5's. */
-function pageParts(doc: ParsedPage) {
-  const part = (found: ReturnType<typeof findParsed>) => (found ? toHast(found) : null);
-  const html = findParsed(doc, {tagName: 'html'});
+/** The parts of the page the index reads; parse5 implies the end tags the minifier leaves out, as a browser does. */
+function pageParts(page: string) {
+  const tree = fromParse5(parse(page));
+  const byTag = (name: string) => findElement(tree, (el) => el.tagName === name);
+  const byClass = (name: string) => findElement(tree, (el) => hasClass(el, name));
+  const html = byTag('html');
   return {
-    lang: html ? parsedAttribute(html, 'lang') : undefined,
-    head: part(findParsed(doc, {tagName: 'head'})),
-    breadcrumbs: part(findParsed(doc, {className: 'theme-doc-breadcrumbs'})),
-    content: part(
-      findParsed(doc, {className: 'theme-doc-markdown'}) ?? findParsed(doc, {tagName: 'main'}) ?? findParsed(doc, {tagName: 'article'}),
-    ),
+    lang: html ? prop(html, 'lang') : undefined,
+    head: byTag('head'),
+    breadcrumbs: byClass('theme-doc-breadcrumbs'),
+    content: byClass('theme-doc-markdown') ?? byTag('main') ?? byTag('article'),
   };
 }
 
@@ -142,8 +145,7 @@ export function indexedHtml(page: string): string {
 
 /** Parse one rendered page. */
 export function extractPage(html: string, options: ExtractOptions = {}): ExtractedPage {
-  const maxLength = options.maxContentLength ?? 700;
-  const parts = pageParts(parsePage(indexedHtml(html)));
+  const parts = pageParts(indexedHtml(html));
   const head = parts.head ?? {type: 'root', children: []};
   const meta = readMeta(parts.lang, head);
   const root = parts.content;
@@ -173,8 +175,8 @@ export function extractPage(html: string, options: ExtractOptions = {}): Extract
       chunk = '';
     };
     for (const block of pending) {
-      for (const piece of splitLong(block, maxLength)) {
-        if (chunk && chunk.length + 1 + piece.length > maxLength) {
+      for (const piece of splitLong(block, MAX_CONTENT_LENGTH)) {
+        if (chunk && chunk.length + 1 + piece.length > MAX_CONTENT_LENGTH) {
           emit();
         }
         chunk = chunk ? `${chunk} ${piece}` : piece;

@@ -1,19 +1,12 @@
 /**
- * `search-index`: a postBuild plugin that reads every rendered page of the
- * build and writes the local search index next to the site:
- *
- *   search/manifest.json                    (not hashed: the client's entry point)
- *   search/<docusaurus_tag>.t<n>.<hash>.json   term chunks (postings with their scores)
- *   search/<docusaurus_tag>.d<n>.<hash>.json   record chunks (hierarchy and text of the hits)
- *   search/<docusaurus_tag>.v.<hash>.json      the vocabulary (typos and spellings)
- *   search/worker.<hash>.js                 the search worker (src/search/worker.ts, bundled)
- *
- * The text analysis (tokens, stems, stop words) and the file format come from
- * `src/search`, shared with the browser client. See plugins/search-index/README.md.
+ * `search-index`: bundles the search worker (src/search/worker.ts) before the pages are rendered, and
+ * after the build reads every rendered page and writes the local search index into `search/` (the
+ * files: plugins/search-index/README.md). The text analysis and the file format come from
+ * `src/shared/search`, shared with the browser.
  */
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
-import {mkdir, readdir, rm, stat, writeFile} from 'node:fs/promises';
+import {mkdir, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {inPostBuildOrder} from '../lib/post-build-order';
@@ -37,14 +30,10 @@ import {normalizeWord} from '../../src/shared/search/text';
 import {splitIndex} from './split';
 
 export interface SearchIndexOptions {
-  /** lvl0 for pages without breadcrumbs, by tag prefix (`docs-default`, `docs-upgrade`, `default`). */
-  sectionLabels?: Record<string, string>;
   /** Route paths (with base URL) left out of the index, besides 404 and the search page. */
   excludeRoutes?: string[];
   /** The search page path (`demo-search`), left out of the index. */
   searchPagePath?: string | null;
-  /** Largest content record, in characters. */
-  maxContentLength?: number;
   /**
    * The synonym file writers edit (path from the site directory): one group a line, members
    * separated by `/`. Written into the manifest and expanded by the client at query time.
@@ -57,11 +46,15 @@ export interface SearchIndexOptions {
   glossaryFile?: string;
 }
 
-export const DEFAULT_SECTION_LABELS: Record<string, string> = {
+/** lvl0 of the pages without breadcrumbs, by tag prefix. */
+const SECTION_LABELS: Record<string, string> = {
   'docs-default': 'Документация',
   'docs-upgrade': 'Обновления',
   default: 'Monq',
 };
+
+/** The bundled search worker: its code and its path in the build. */
+type Worker = {code: string; file: string};
 
 export interface BuildResult {
   manifest: Manifest;
@@ -69,10 +62,9 @@ export interface BuildResult {
   skipped: string[];
 }
 
-function sectionLabel(tag: string, labels: Record<string, string>): string {
+function sectionLabel(tag: string): string {
   const match = /^docs-(.+)-[^-]+$/.exec(tag);
-  const key = match ? `docs-${match[1]}` : tag;
-  return labels[key] ?? labels.default ?? '';
+  return SECTION_LABELS[match ? `docs-${match[1]}` : tag] ?? SECTION_LABELS.default!;
 }
 
 async function readRouteHtml(outDir: string, routePath: string, baseUrl: string): Promise<string | null> {
@@ -106,12 +98,11 @@ export async function buildSearchIndex(params: {
   /** Synonym groups for the manifest (the plugin reads them from `synonymsFile`). */
   synonyms?: string[][];
   /** The bundled search worker, written next to the index. */
-  worker?: {code: string; file: string};
+  worker?: Worker;
   /** Abbreviations of the glossary's terms and the guides that explain them. */
   abbreviations?: GlossaryAbbreviation[];
 }): Promise<BuildResult> {
   const {outDir, baseUrl, options = {}} = params;
-  const labels = {...DEFAULT_SECTION_LABELS, ...options.sectionLabels};
   const excluded = new Set(options.excludeRoutes ?? []);
   if (options.searchPagePath) {
     const searchRoute = `${baseUrl}${options.searchPagePath.replace(/^\/|\/$/g, '')}`;
@@ -139,7 +130,7 @@ export async function buildSearchIndex(params: {
       skipped.push(route);
       continue;
     }
-    const page = extractPage(html, {maxContentLength: options.maxContentLength, siteTitle: params.siteTitle});
+    const page = extractPage(html, {siteTitle: params.siteTitle});
     if (page.meta.noindex || !page.title) {
       skipped.push(route);
       continue;
@@ -151,7 +142,7 @@ export async function buildSearchIndex(params: {
       buckets.set(key, bucket);
     }
     const pageIndex = bucket.pages.length;
-    bucket.pages.push({u: route, s: page.section ?? sectionLabel(page.meta.tag, labels), t: page.title});
+    bucket.pages.push({u: route, s: page.section ?? sectionLabel(page.meta.tag), t: page.title});
     for (const record of page.records) {
       bucket.records.push({p: pageIndex, ...record});
     }
@@ -234,21 +225,8 @@ export function abbreviationPages(
   return out;
 }
 
-/** Sizes of the files a manifest lists (used by the benchmark). */
-export async function listIndexFiles(outDir: string): Promise<string[]> {
-  const dir = path.join(outDir, 'search');
-  const names = await readdir(dir);
-  const files: string[] = [];
-  for (const name of names) {
-    if ((await stat(path.join(dir, name))).isFile()) {
-      files.push(path.join(dir, name));
-    }
-  }
-  return files;
-}
-
 /** The search worker (src/search/worker.ts) bundled into one minified script. */
-export async function bundleWorker(siteDir: string): Promise<{code: string; file: string}> {
+export async function bundleWorker(siteDir: string): Promise<Worker> {
   const result = await build({
     entryPoints: [path.join(siteDir, 'src/search/worker.ts')],
     bundle: true,
@@ -271,16 +249,12 @@ export default function searchIndexPlugin(context: LoadContext, rawOptions: unkn
 
 function searchIndexSteps(context: LoadContext, rawOptions: unknown): Plugin {
   const options = (rawOptions ?? {}) as SearchIndexOptions;
-  let worker: {code: string; file: string} | null = null;
   /** The tag of each docs instance's latest version: the shell's default contextual filters. */
   let defaultTags: string[] = ['default'];
   return {
     name: 'monq-search-index',
     // The worker is bundled before the pages are rendered: they name its file (content-hashed).
-    async loadContent() {
-      worker = await bundleWorker(context.siteDir);
-      return worker;
-    },
+    loadContent: () => bundleWorker(context.siteDir),
     allContentLoaded({allContent}) {
       const docs = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<
         string,
@@ -296,13 +270,13 @@ function searchIndexSteps(context: LoadContext, rawOptions: unknown): Plugin {
     injectHtmlTags({content}) {
       return {
         headTags: [
-          {tagName: 'meta', attributes: {name: WORKER_META, content: `${context.baseUrl}${(content as {file: string}).file}`}},
+          {tagName: 'meta', attributes: {name: WORKER_META, content: `${context.baseUrl}${(content as Worker).file}`}},
           {tagName: 'meta', attributes: {name: TAGS_META, content: defaultTags.join(' ')}},
           {tagName: 'meta', attributes: {name: STORAGE_META, content: `${context.siteStorage.type} ${context.siteStorage.namespace}`}},
         ],
       };
     },
-    async postBuild({outDir, routesPaths, siteConfig, siteDir}) {
+    async postBuild({outDir, routesPaths, siteConfig, siteDir, content}) {
       const started = Date.now();
       const synonyms = options.synonymsFile
         ? parseSynonyms(readFileSync(path.resolve(siteDir, options.synonymsFile), 'utf8'))
@@ -318,7 +292,7 @@ function searchIndexSteps(context: LoadContext, rawOptions: unknown): Plugin {
         baseUrl: siteConfig.baseUrl,
         siteTitle: siteConfig.title,
         options,
-        worker: worker ?? (await bundleWorker(siteDir)),
+        worker: content as Worker,
       });
       const summary = Object.values(result.manifest.indexes)
         .map((entry) => `${entry.tag}: ${entry.pages} pages, ${entry.records} records, ${Math.round(entry.bytes / 1024)} KB`)
