@@ -12,7 +12,7 @@ import {createPortal} from 'react-dom';
 import Link from '@docusaurus/Link';
 import {useSearchLinkCreator} from '@docusaurus/theme-common';
 import LayoutNotice from './LayoutNotice';
-import type {AlgoliaLikeClient} from './clients';
+import {MARKS, type AlgoliaLikeClient} from './clients';
 import type {FacetFilters, LocalHit} from './localClient';
 import type {SearchStatusStore} from './status';
 import {modalTranslations, searchTexts} from './translations';
@@ -36,12 +36,13 @@ export interface ModalPanelsProps {
   devMode: boolean;
 }
 
+const inputOf = (container: HTMLElement) => container.querySelector<HTMLInputElement>('.DocSearch-Input');
+
 function useInputValue(container: HTMLElement, onInput: () => void): string {
   const [value, setValue] = useState('');
   useEffect(() => {
     const read = (event?: Event) => {
-      const input = container.querySelector<HTMLInputElement>('.DocSearch-Input');
-      setValue(input?.value ?? '');
+      setValue(inputOf(container)?.value ?? '');
       if (event) {
         onInput();
       }
@@ -83,7 +84,7 @@ function ErrorIcon() {
   );
 }
 
-export function SearchErrorScreen({devMode}: {devMode: boolean}): ReactNode {
+function SearchErrorScreen({devMode}: {devMode: boolean}): ReactNode {
   const {errorScreen} = modalTranslations();
   const texts = searchTexts();
   return (
@@ -125,9 +126,7 @@ function OfflineAiScreen({
             hitsPerPage: 5,
             facetFilters: facetFilters as never,
             attributesToSnippet: ['content:24'],
-            snippetEllipsisText: '…',
-            highlightPreTag: '<mark>',
-            highlightPostTag: '</mark>',
+            ...MARKS,
           },
         ],
       })
@@ -195,7 +194,7 @@ function OfflineAiScreen({
 
 /** Search the typed query again, exactly as typed: DocSearch re-runs a search on an input event. */
 function searchTypedAgain(container: HTMLElement, store: SearchStatusStore, typed: string): void {
-  const input = container.querySelector<HTMLInputElement>('.DocSearch-Input');
+  const input = inputOf(container);
   if (!input) {
     return;
   }
@@ -269,7 +268,7 @@ export default function ModalPanels(props: ModalPanelsProps): ReactNode {
         question={aiQuestion}
         onBack={() => {
           onAiClose();
-          container.querySelector<HTMLInputElement>('.DocSearch-Input')?.focus();
+          inputOf(container)?.focus();
         }}
         sourcesClient={props.sourcesClient}
         indexName={props.indexName}

@@ -15,6 +15,9 @@ export interface AlgoliaLikeClient {
   search(input: {requests: SearchRequest[]}): Promise<{results: SearchResponse[]}>;
 }
 
+/** The highlight tags and ellipsis of our own requests (DocSearch's; the hosted service's default is `<em>`). */
+export const MARKS = {snippetEllipsisText: '…', highlightPreTag: '<mark>', highlightPostTag: '</mark>'} as const;
+
 /** The local client also starts its worker ahead of the first query. */
 export interface LocalDocSearchClient extends AlgoliaLikeClient {
   /** Start the worker and load the manifest; failures are left to the next search. */

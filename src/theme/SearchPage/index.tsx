@@ -28,6 +28,7 @@ import Layout from '@theme/Layout';
 import type {FacetFilters, LocalHit, SearchResponse} from '@site/src/search/localClient';
 import LayoutNotice from '@site/src/search/LayoutNotice';
 import {useSearchBackend} from '@site/src/search/useSearchBackend';
+import {MARKS} from '@site/src/search/clients';
 import {withVersion, pageWindow} from '@site/src/search/searchPage';
 import {useContextualFilters} from '@site/src/search/useContextualFilters';
 import {hitHeadings} from '@site/src/shared/search/hitText';
@@ -137,9 +138,7 @@ function SearchPageContent(): ReactNode {
             page: params.page - 1,
             facetFilters,
             attributesToSnippet: ['content:30'],
-            snippetEllipsisText: '…',
-            highlightPreTag: '<mark>',
-            highlightPostTag: '</mark>',
+            ...MARKS,
             ...(params.verbatim && options.mode === 'local' ? {monqVerbatim: true} : {}),
           },
         ],
