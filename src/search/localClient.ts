@@ -303,7 +303,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
   const baseUrl = (options.baseUrl ?? '/').replace(/\/?$/, '/');
   const defaultHitsPerPage = options.defaultHitsPerPage ?? 20;
   const resolve = (path: string) => new URL(path, options.siteOrigin).href;
-  let manifestPromise: Promise<Manifest> | null = null;
+  const manifestLoad = new Map<string | number, Promise<Manifest>>();
   let synonyms: SynonymTable = prepareSynonyms([]);
   const indexes = new Map<string, LoadedIndex>();
 
@@ -341,21 +341,16 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
   }
 
   function getManifest(): Promise<Manifest> {
-    if (!manifestPromise) {
-      const url = resolve(options.manifestUrl);
-      manifestPromise = fetchJson<Manifest>(url).then((manifest) => {
+    const url = resolve(options.manifestUrl);
+    return once(manifestLoad, 0, () =>
+      fetchJson<Manifest>(url).then((manifest) => {
         if (typeof manifest.indexes !== 'object' || manifest.indexes === null) {
           throw new RetryError(`Search manifest has an unknown format: ${url}`, url, 200);
         }
         synonyms = prepareSynonyms(Array.isArray(manifest.synonyms) ? manifest.synonyms : []);
         return manifest;
-      });
-      // A failed load is retried by the next search.
-      manifestPromise.catch(() => {
-        manifestPromise = null;
-      });
-    }
-    return manifestPromise;
+      }),
+    );
   }
 
   function openIndex(entry: ManifestEntry): LoadedIndex {
@@ -583,11 +578,14 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     termCount: number;
   }
 
+  /** A hit's section (heading and text under it: one address). */
+  const sectionKey = ({loaded, match}: Found) => `${loaded.entry.name}:${loaded.sectionOf(match.id)}`;
+
   /** The best hit of each section only: its other records have the same address. */
   function distinct(found: Found[]): Found[] {
     const seen = new Set<string>();
-    return found.filter(({loaded, match}) => {
-      const key = `${loaded.entry.name}:${loaded.sectionOf(match.id)}`;
+    return found.filter((item) => {
+      const key = sectionKey(item);
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
@@ -630,9 +628,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       }
     });
     const candidates = pageStarts.sort((a, b) => b.match.score - a.match.score).slice(0, HOW_TO_CANDIDATES);
-    await Promise.all(
-      selectedFor(candidates).map((loaded) => loaded.ensureRecords(candidates.filter((f) => f.loaded === loaded).map((f) => f.match.id))),
-    );
+    await loadRecords(candidates);
     const titled = candidates
       .map((item) => ({item, level: howToTitleMatch(howTo.verb, howTo.rest, item.loaded.record(item.match.id).page.t)}))
       .filter(({level}) => level > 0)
@@ -642,14 +638,14 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     // the very question stays), or else by its title.
     const pageKey = ({loaded, match}: Found) => `${loaded.entry.name}:${chunkOf(loaded.entry.pageStarts, match.id)}`;
     const first = titled.map(({item}) => found.find((hit) => pageKey(hit) === pageKey(item)) ?? item);
-    const key = ({loaded, match}: Found) => `${loaded.entry.name}:${loaded.sectionOf(match.id)}`;
-    const taken = new Set(first.map(key));
-    return first.concat(found.filter((item) => !taken.has(key(item))));
+    const taken = new Set(first.map(sectionKey));
+    return first.concat(found.filter((item) => !taken.has(sectionKey(item))));
   }
 
-  /** The indexes of a list of hits, each once. */
-  function selectedFor(found: Found[]): LoadedIndex[] {
-    return Array.from(new Set(found.map(({loaded}) => loaded)));
+  /** Loads the record chunks of these hits. */
+  async function loadRecords(found: Found[]): Promise<void> {
+    const indexesOf = Array.from(new Set(found.map(({loaded}) => loaded)));
+    await Promise.all(indexesOf.map((loaded) => loaded.ensureRecords(found.filter((f) => f.loaded === loaded).map((f) => f.match.id))));
   }
 
   async function searchOne(request: SearchRequest): Promise<SearchResponse> {
@@ -699,7 +695,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       }
       if (recordFacets) {
         // `type:` filters need the records: load them all (no modal of ours sends one).
-        await Promise.all(selected.map((loaded) => loaded.ensureRecords(found.filter((f) => f.loaded === loaded).map((f) => f.match.id))));
+        await loadRecords(found);
         found = found.filter(({loaded, match}) =>
           facetFiltersMatch(groups, {
             language: loaded.entry.language,
@@ -753,9 +749,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     const {found, mode: matchMode, termCount} = result;
     const nbHits = found.length;
     const pageHits = found.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-    await Promise.all(
-      selected.map((loaded) => loaded.ensureRecords(pageHits.filter((f) => f.loaded === loaded).map((f) => f.match.id))),
-    );
+    await loadRecords(pageHits);
     return {
       hits: pageHits.map(({loaded, match}) => toHit(loaded, match, tags, request, termCount)),
       nbHits,
