@@ -43,21 +43,15 @@ export function createSearchStatusStore(): SearchStatusStore {
   const initial: SearchStatus = {query: '', error: null, nbHits: null, shownQuery: null, verbatim: null};
   let status: SearchStatus = initial;
   const listeners = new Set<Listener>();
-  const emit = () => listeners.forEach((listener) => listener(status));
+  const set = (next: SearchStatus) => {
+    status = next;
+    listeners.forEach((listener) => listener(status));
+  };
   return {
     get: () => status,
-    set(next) {
-      status = next;
-      emit();
-    },
-    reset() {
-      status = initial;
-      emit();
-    },
-    setVerbatim(verbatim) {
-      status = {...status, verbatim};
-      emit();
-    },
+    set,
+    reset: () => set(initial),
+    setVerbatim: (verbatim) => set({...status, verbatim}),
     subscribe(listener) {
       listeners.add(listener);
       return () => {
