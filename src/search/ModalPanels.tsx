@@ -16,6 +16,7 @@ import {MARKS, type AlgoliaLikeClient} from './clients';
 import type {FacetFilters, LocalHit} from './localClient';
 import type {SearchStatusStore} from './status';
 import {modalTranslations, searchTexts} from './translations';
+import {useSearchResponse} from './useSearchResponse';
 import {hitTrail} from '../shared/search/hitText';
 
 export interface ModalPanelsProps {
@@ -98,8 +99,6 @@ function SearchErrorScreen({devMode}: {devMode: boolean}): ReactNode {
   );
 }
 
-type SourcesState = {status: 'loading'} | {status: 'done'; hits: LocalHit[]} | {status: 'failed'};
-
 function OfflineAiScreen({
   question,
   onBack,
@@ -113,33 +112,17 @@ function OfflineAiScreen({
   onBack: () => void;
 } & Pick<ModalPanelsProps, 'sourcesClient' | 'indexName' | 'facetFilters' | 'processUrl' | 'onNavigate'>): ReactNode {
   const texts = searchTexts();
-  const [sources, setSources] = useState<SourcesState>({status: 'loading'});
-  useEffect(() => {
-    let cancelled = false;
-    setSources({status: 'loading'});
-    sourcesClient
-      .search({
-        requests: [
-          {
-            indexName,
-            query: question,
-            hitsPerPage: 5,
-            facetFilters: facetFilters as never,
-            attributesToSnippet: ['content:24'],
-            ...MARKS,
-          },
-        ],
-      })
-      .then(
-        ({results}) => !cancelled && setSources({status: 'done', hits: (results[0]?.hits ?? []) as LocalHit[]}),
-        () => !cancelled && setSources({status: 'failed'}),
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [question, sourcesClient, indexName, facetFilters]);
+  const sources = useSearchResponse(sourcesClient, {
+    indexName,
+    query: question,
+    hitsPerPage: 5,
+    facetFilters: facetFilters as never,
+    attributesToSnippet: ['content:24'],
+    ...MARKS,
+  });
+  const hits = sources.status === 'done' ? ((sources.response?.hits ?? []) as LocalHit[]) : null;
 
-  const passage = sources.status === 'done' ? sources.hits.find((hit) => hit.type === 'content' && hit.content) : undefined;
+  const passage = hits?.find((hit) => hit.type === 'content' && hit.content);
   return (
     <div className="monq-ai-screen" data-search-screen="ask-ai">
       <p className="monq-ai-screen__title">{texts.askAiTitle}</p>
@@ -164,11 +147,11 @@ function OfflineAiScreen({
       )}
       <p className="monq-ai-screen__sources-title">{texts.askAiSources}</p>
       {sources.status === 'loading' && <p className="DocSearch-Help">{texts.askAiLoading}</p>}
-      {sources.status === 'failed' && <p className="DocSearch-Help">{texts.askAiSourcesFailed}</p>}
-      {sources.status === 'done' && sources.hits.length === 0 && <p className="DocSearch-Help">{texts.askAiNoSources}</p>}
-      {sources.status === 'done' && sources.hits.length > 0 && (
+      {sources.status === 'error' && <p className="DocSearch-Help">{texts.askAiSourcesFailed}</p>}
+      {hits?.length === 0 && <p className="DocSearch-Help">{texts.askAiNoSources}</p>}
+      {hits && hits.length > 0 && (
         <ul className="monq-ai-screen__sources">
-          {sources.hits.map((hit) => {
+          {hits.map((hit) => {
             const path = hitTrail(hit);
             const snippetHtml = hit._snippetResult?.content?.value;
             return (
