@@ -12,10 +12,11 @@ import {createPortal} from 'react-dom';
 import Link from '@docusaurus/Link';
 import {useSearchLinkCreator} from '@docusaurus/theme-common';
 import LayoutNotice from './LayoutNotice';
-import type {AlgoliaLikeClient} from './clients';
+import {MARKS, type AlgoliaLikeClient} from './clients';
 import type {FacetFilters, LocalHit} from './localClient';
 import type {SearchStatusStore} from './status';
 import {modalTranslations, searchTexts} from './translations';
+import {useSearchResponse} from './useSearchResponse';
 import {hitTrail} from '../shared/search/hitText';
 
 export interface ModalPanelsProps {
@@ -36,12 +37,13 @@ export interface ModalPanelsProps {
   devMode: boolean;
 }
 
+const inputOf = (container: HTMLElement) => container.querySelector<HTMLInputElement>('.DocSearch-Input');
+
 function useInputValue(container: HTMLElement, onInput: () => void): string {
   const [value, setValue] = useState('');
   useEffect(() => {
     const read = (event?: Event) => {
-      const input = container.querySelector<HTMLInputElement>('.DocSearch-Input');
-      setValue(input?.value ?? '');
+      setValue(inputOf(container)?.value ?? '');
       if (event) {
         onInput();
       }
@@ -83,7 +85,7 @@ function ErrorIcon() {
   );
 }
 
-export function SearchErrorScreen({devMode}: {devMode: boolean}): ReactNode {
+function SearchErrorScreen({devMode}: {devMode: boolean}): ReactNode {
   const {errorScreen} = modalTranslations();
   const texts = searchTexts();
   return (
@@ -96,8 +98,6 @@ export function SearchErrorScreen({devMode}: {devMode: boolean}): ReactNode {
     </div>
   );
 }
-
-type SourcesState = {status: 'loading'} | {status: 'done'; hits: LocalHit[]} | {status: 'failed'};
 
 function OfflineAiScreen({
   question,
@@ -112,35 +112,17 @@ function OfflineAiScreen({
   onBack: () => void;
 } & Pick<ModalPanelsProps, 'sourcesClient' | 'indexName' | 'facetFilters' | 'processUrl' | 'onNavigate'>): ReactNode {
   const texts = searchTexts();
-  const [sources, setSources] = useState<SourcesState>({status: 'loading'});
-  useEffect(() => {
-    let cancelled = false;
-    setSources({status: 'loading'});
-    sourcesClient
-      .search({
-        requests: [
-          {
-            indexName,
-            query: question,
-            hitsPerPage: 5,
-            facetFilters: facetFilters as never,
-            attributesToSnippet: ['content:24'],
-            snippetEllipsisText: '…',
-            highlightPreTag: '<mark>',
-            highlightPostTag: '</mark>',
-          },
-        ],
-      })
-      .then(
-        ({results}) => !cancelled && setSources({status: 'done', hits: (results[0]?.hits ?? []) as LocalHit[]}),
-        () => !cancelled && setSources({status: 'failed'}),
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [question, sourcesClient, indexName, facetFilters]);
+  const sources = useSearchResponse(sourcesClient, {
+    indexName,
+    query: question,
+    hitsPerPage: 5,
+    facetFilters: facetFilters as never,
+    attributesToSnippet: ['content:24'],
+    ...MARKS,
+  });
+  const hits = sources.status === 'done' ? ((sources.response?.hits ?? []) as LocalHit[]) : null;
 
-  const passage = sources.status === 'done' ? sources.hits.find((hit) => hit.type === 'content' && hit.content) : undefined;
+  const passage = hits?.find((hit) => hit.type === 'content' && hit.content);
   return (
     <div className="monq-ai-screen" data-search-screen="ask-ai">
       <p className="monq-ai-screen__title">{texts.askAiTitle}</p>
@@ -165,11 +147,11 @@ function OfflineAiScreen({
       )}
       <p className="monq-ai-screen__sources-title">{texts.askAiSources}</p>
       {sources.status === 'loading' && <p className="DocSearch-Help">{texts.askAiLoading}</p>}
-      {sources.status === 'failed' && <p className="DocSearch-Help">{texts.askAiSourcesFailed}</p>}
-      {sources.status === 'done' && sources.hits.length === 0 && <p className="DocSearch-Help">{texts.askAiNoSources}</p>}
-      {sources.status === 'done' && sources.hits.length > 0 && (
+      {sources.status === 'error' && <p className="DocSearch-Help">{texts.askAiSourcesFailed}</p>}
+      {hits?.length === 0 && <p className="DocSearch-Help">{texts.askAiNoSources}</p>}
+      {hits && hits.length > 0 && (
         <ul className="monq-ai-screen__sources">
-          {sources.hits.map((hit) => {
+          {hits.map((hit) => {
             const path = hitTrail(hit);
             const snippetHtml = hit._snippetResult?.content?.value;
             return (
@@ -195,7 +177,7 @@ function OfflineAiScreen({
 
 /** Search the typed query again, exactly as typed: DocSearch re-runs a search on an input event. */
 function searchTypedAgain(container: HTMLElement, store: SearchStatusStore, typed: string): void {
-  const input = container.querySelector<HTMLInputElement>('.DocSearch-Input');
+  const input = inputOf(container);
   if (!input) {
     return;
   }
@@ -269,7 +251,7 @@ export default function ModalPanels(props: ModalPanelsProps): ReactNode {
         question={aiQuestion}
         onBack={() => {
           onAiClose();
-          container.querySelector<HTMLInputElement>('.DocSearch-Input')?.focus();
+          inputOf(container)?.focus();
         }}
         sourcesClient={props.sourcesClient}
         indexName={props.indexName}

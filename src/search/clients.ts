@@ -15,14 +15,11 @@ export interface AlgoliaLikeClient {
   search(input: {requests: SearchRequest[]}): Promise<{results: SearchResponse[]}>;
 }
 
-/** What DocSearch needs from a client besides `search`. */
-export interface DocSearchClientShape extends AlgoliaLikeClient {
-  addAlgoliaAgent(segment: string, version?: string): void;
-  transporter: {algoliaAgent: {value: string; add(options: {segment: string; version?: string}): unknown}};
-}
+/** The highlight tags and ellipsis of our own requests (DocSearch's; the hosted service's default is `<em>`). */
+export const MARKS = {snippetEllipsisText: '…', highlightPreTag: '<mark>', highlightPostTag: '</mark>'} as const;
 
 /** The local client also starts its worker ahead of the first query. */
-export interface LocalDocSearchClient extends DocSearchClientShape {
+export interface LocalDocSearchClient extends AlgoliaLikeClient {
   /** Start the worker and load the manifest; failures are left to the next search. */
   preload(facetFilters: unknown): void;
 }
@@ -95,12 +92,6 @@ export function getLocalSearchClient(): LocalDocSearchClient {
       pending.set(id, {resolve, reject});
       worker.postMessage({...message, id} satisfies WorkerRequest);
     });
-  const algoliaAgent = {
-    value: 'Monq local search',
-    add() {
-      return algoliaAgent;
-    },
-  };
   shared = {
     async search(input) {
       return {results: await send({requests: input.requests})};
@@ -110,28 +101,30 @@ export function getLocalSearchClient(): LocalDocSearchClient {
         // The next search reports the failure (error screen) and tries again.
       });
     },
-    addAlgoliaAgent() {},
-    transporter: {algoliaAgent},
   };
   return shared;
 }
+
+/**
+ * The client with another `search`: the original is the prototype of the returned object, so that
+ * everything else (the hosted client's agents and transporter, the local client's preload) stays.
+ */
+export function withSearch<T extends {search: unknown}>(client: T, search: AlgoliaLikeClient['search']): T {
+  return Object.assign(Object.create(client) as T, {search});
+}
+
+/** Was the search skipped for a newer one (worker.ts, newestOnly)? */
+export const isSuperseded = (error: unknown) => (error as {name?: unknown} | null)?.name === SUPERSEDED;
 
 /**
  * The local client with the reader's «search exactly what I typed» choice: requests whose query is
  * `verbatim()` carry the local `monqVerbatim` parameter (no keyboard layout switch).
  */
 export function withVerbatim<T extends AlgoliaLikeClient>(client: T, verbatim: () => string | null): T {
-  const wrapped = Object.create(client) as T;
-  (wrapped as AlgoliaLikeClient).search = (input) => {
+  return withSearch(client, ({requests}) => {
     const exact = verbatim();
-    if (exact === null) {
-      return client.search(input);
-    }
-    return client.search({
-      requests: input.requests.map((request) => (request.query?.trim() === exact ? {...request, monqVerbatim: true} : request)),
-    });
-  };
-  return wrapped;
+    return client.search({requests: requests.map((request) => (exact !== null && request.query?.trim() === exact ? {...request, monqVerbatim: true} : request))});
+  });
 }
 
 /**
@@ -144,18 +137,16 @@ export function withVerbatim<T extends AlgoliaLikeClient>(client: T, verbatim: (
  */
 export function latestOnly<T extends AlgoliaLikeClient>(client: T): T {
   let newest: Promise<{results: SearchResponse[]}> | null = null;
-  const wrapped = Object.create(client) as T;
-  (wrapped as AlgoliaLikeClient).search = (input) => {
+  return withSearch(client, (input) => {
     const promise: Promise<{results: SearchResponse[]}> = client.search(input).catch((error: unknown) => {
-      if ((error as {name?: unknown})?.name === SUPERSEDED && newest !== null && newest !== promise) {
+      if (isSuperseded(error) && newest !== null && newest !== promise) {
         return newest;
       }
       throw error;
     });
     newest = promise;
     return promise;
-  };
-  return wrapped;
+  });
 }
 
 /** A few lines of the hosted service's multi-query API (`POST /1/indexes/*` + `/queries`). */

@@ -33,7 +33,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** Does an index term of the text match one of the matched terms (or a prefix query term)? */
-export type TermMatcher = (term: string) => boolean;
+type TermMatcher = (term: string) => boolean;
 
 /** A matcher for the index terms a record matched (engine.ts `Match.terms`). */
 export function matcherFor(matchedTerms: Iterable<string>): TermMatcher {
@@ -88,61 +88,23 @@ function level(spans: Span[], words: string[], queryTermCount: number): Highligh
   return new Set(words.map((word) => word.toLowerCase())).size >= queryTermCount ? 'full' : 'partial';
 }
 
-/** The whole text, escaped, with matched words wrapped in the highlight tags. */
-export function highlight(
-  rawText: string,
-  matches: TermMatcher,
-  tags: HighlightTags,
-  queryTermCount = 1,
-): HighlightValue {
-  const text = cleanText(rawText);
-  return highlightFromSpans(text, matchSpans(text, matches), tags, queryTermCount);
-}
-
-function highlightFromSpans(
-  text: string,
-  {spans, words}: {spans: Span[]; words: string[]},
-  tags: HighlightTags,
-  queryTermCount: number,
-): HighlightValue {
-  return {
-    value: render(text, spans, 0, text.length, tags),
-    matchLevel: level(spans, words, queryTermCount),
-    matchedWords: words,
-    fullyHighlighted: spans.length === 1 && spans[0]!.start === 0 && spans[0]!.end === text.length,
-  };
-}
-
 /**
- * A window of about `wordCount` words around the first match (or the start of
- * the text), with the ellipsis where the text is cut.
+ * Of one text, reading its tokens once: the highlight (the whole text, escaped, with matched words
+ * wrapped in the tags) and the snippet (a window of about `wordCount` words around the first match,
+ * or the start of the text, with the ellipsis where the text is cut).
  */
-export function snippet(
+export function highlightAndSnippet(
   rawText: string,
   matches: TermMatcher,
   tags: HighlightTags,
   wordCount: number,
   ellipsis: string,
   queryTermCount = 1,
-): HighlightValue {
+): {highlight: HighlightValue; snippet: HighlightValue} {
   const text = cleanText(rawText);
-  return snippetFromSpans(text, matchSpans(text, matches), tags, wordCount, ellipsis, queryTermCount);
-}
-
-function snippetFromSpans(
-  text: string,
-  {spans, words}: {spans: Span[]; words: string[]},
-  tags: HighlightTags,
-  wordCount: number,
-  ellipsis: string,
-  queryTermCount: number,
-): HighlightValue {
-  const wordStarts: number[] = [];
-  const wordRe = /\S+/g;
-  let m: RegExpExecArray | null;
-  while ((m = wordRe.exec(text)) !== null) {
-    wordStarts.push(m.index);
-  }
+  const {spans, words} = matchSpans(text, matches);
+  const matchLevel = level(spans, words, queryTermCount);
+  const wordStarts = Array.from(text.matchAll(/\S+/g), (m) => m.index);
   let fromWord = 0;
   if (spans.length > 0) {
     const firstMatch = spans[0]!.start;
@@ -165,26 +127,14 @@ function snippetFromSpans(
       to--;
     }
   }
-  const value =
-    (from > 0 ? ellipsis : '') +
-    render(text, spans, from, to, tags) +
-    (to < text.length ? ellipsis : '');
-  return {value, matchLevel: level(spans, words, queryTermCount), matchedWords: words};
-}
-
-/** Highlight and snippet of one text, reading its tokens once. */
-export function highlightAndSnippet(
-  rawText: string,
-  matches: TermMatcher,
-  tags: HighlightTags,
-  wordCount: number,
-  ellipsis: string,
-  queryTermCount = 1,
-): {highlight: HighlightValue; snippet: HighlightValue} {
-  const text = cleanText(rawText);
-  const found = matchSpans(text, matches);
+  const snippet = (from > 0 ? ellipsis : '') + render(text, spans, from, to, tags) + (to < text.length ? ellipsis : '');
   return {
-    highlight: highlightFromSpans(text, found, tags, queryTermCount),
-    snippet: snippetFromSpans(text, found, tags, wordCount, ellipsis, queryTermCount),
+    highlight: {
+      value: render(text, spans, 0, text.length, tags),
+      matchLevel,
+      matchedWords: words,
+      fullyHighlighted: spans.length === 1 && spans[0]!.start === 0 && spans[0]!.end === text.length,
+    },
+    snippet: {value: snippet, matchLevel, matchedWords: words},
   };
 }

@@ -51,9 +51,9 @@ import {highlightAndSnippet, matcherFor, type HighlightTags, type HighlightValue
 import {RetryError} from './errors';
 import {foldCase, isQuestion, normalizeToken, queryTerms} from '../shared/search/text';
 
-export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
-export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
-export type Hierarchy = Record<HierarchyLevel, string | null>;
+const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
+type Marked = {hierarchy: Partial<Record<HierarchyLevel, HighlightValue>>; content?: HighlightValue};
 
 export interface LocalHit {
   objectID: string;
@@ -62,18 +62,12 @@ export interface LocalHit {
   anchor: string | null;
   type: IndexedRecord['y'];
   content: string | null;
-  hierarchy: Hierarchy;
+  hierarchy: Record<HierarchyLevel, string | null>;
   language: string;
   version: string | null;
   docusaurus_tag: string;
-  _highlightResult: {
-    hierarchy: Partial<Record<HierarchyLevel, HighlightValue>>;
-    content?: HighlightValue;
-  };
-  _snippetResult: {
-    hierarchy: Partial<Record<HierarchyLevel, HighlightValue>>;
-    content?: HighlightValue;
-  };
+  _highlightResult: Marked;
+  _snippetResult: Marked;
 }
 
 export interface SearchResponse {
@@ -99,10 +93,10 @@ export interface SearchResponse {
 /** Facet filters as Algolia takes them: AND of entries, OR inside nested arrays. */
 export type FacetFilters = string | ReadonlyArray<string | ReadonlyArray<string>>;
 
+/** A request as DocSearch 4.7 and our own callers send it: the parameters as fields. */
 export interface SearchRequest {
   indexName?: string;
   query?: string;
-  params?: string | Record<string, unknown>;
   hitsPerPage?: number;
   page?: number;
   facetFilters?: FacetFilters;
@@ -110,10 +104,10 @@ export interface SearchRequest {
   highlightPostTag?: string;
   attributesToSnippet?: string[];
   snippetEllipsisText?: string;
+  /** Local extension: search the query exactly as typed, no layout switch. */
+  monqVerbatim?: boolean;
   [key: string]: unknown;
 }
-
-export {RetryError};
 
 export type Fetcher = (url: string, init?: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
 
@@ -145,30 +139,9 @@ interface LoadedIndex extends TermSource {
   sectionOf(id: number): number;
 }
 
-/** Request parameter (local extension): search the query exactly as typed, no layout switch. */
-export const VERBATIM_PARAM = 'monqVerbatim';
-
 type Facets = Record<string, string | null>;
 
 const RECORD_FACET_RE = /^-?type:/;
-
-function parseParams(params: SearchRequest['params']): Record<string, unknown> {
-  if (params === undefined) {
-    return {};
-  }
-  if (typeof params !== 'string') {
-    return params;
-  }
-  const out: Record<string, unknown> = {};
-  new URLSearchParams(params).forEach((value, key) => {
-    try {
-      out[key] = JSON.parse(value);
-    } catch {
-      out[key] = value;
-    }
-  });
-  return out;
-}
 
 function normalizeFacetFilters(filters: unknown): string[][] {
   if (filters === undefined || filters === null || filters === '') {
@@ -207,7 +180,7 @@ function facetMatches(filter: string, facets: Facets): boolean {
 }
 
 /** Do the facets satisfy every group of the filters (a group = OR of filters)? */
-export function facetFiltersMatch(groups: string[][], facets: Facets): boolean {
+function facetFiltersMatch(groups: string[][], facets: Facets): boolean {
   return groups.every((group) => group.length === 0 || group.some((filter) => facetMatches(filter, facets)));
 }
 
@@ -226,12 +199,7 @@ function snippetWords(attributesToSnippet: unknown, attribute: string, fallback:
 }
 
 export interface LocalSearchClient {
-  search(
-    input: {requests: SearchRequest[]} | SearchRequest[],
-  ): Promise<{results: SearchResponse[]}>;
-  /** DocSearch and Docusaurus call these on a client; nothing to do locally. */
-  addAlgoliaAgent(segment: string, version?: string): void;
-  transporter: {algoliaAgent: {value: string; add(options: {segment: string; version?: string}): unknown}};
+  search(input: {requests: SearchRequest[]}): Promise<{results: SearchResponse[]}>;
   /** Loads the manifest and the indexes the filters select (to warm up). */
   preload(facetFilters?: FacetFilters): Promise<void>;
   /** Versions present in the manifest (for the search page's version choice). */
@@ -335,7 +303,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
   const baseUrl = (options.baseUrl ?? '/').replace(/\/?$/, '/');
   const defaultHitsPerPage = options.defaultHitsPerPage ?? 20;
   const resolve = (path: string) => new URL(path, options.siteOrigin).href;
-  let manifestPromise: Promise<Manifest> | null = null;
+  const manifestLoad = new Map<string | number, Promise<Manifest>>();
   let synonyms: SynonymTable = prepareSynonyms([]);
   const indexes = new Map<string, LoadedIndex>();
 
@@ -373,21 +341,16 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
   }
 
   function getManifest(): Promise<Manifest> {
-    if (!manifestPromise) {
-      const url = resolve(options.manifestUrl);
-      manifestPromise = fetchJson<Manifest>(url).then((manifest) => {
+    const url = resolve(options.manifestUrl);
+    return once(manifestLoad, 0, () =>
+      fetchJson<Manifest>(url).then((manifest) => {
         if (typeof manifest.indexes !== 'object' || manifest.indexes === null) {
           throw new RetryError(`Search manifest has an unknown format: ${url}`, url, 200);
         }
         synonyms = prepareSynonyms(Array.isArray(manifest.synonyms) ? manifest.synonyms : []);
         return manifest;
-      });
-      // A failed load is retried by the next search.
-      manifestPromise.catch(() => {
-        manifestPromise = null;
-      });
-    }
-    return manifestPromise;
+      }),
+    );
   }
 
   function openIndex(entry: ManifestEntry): LoadedIndex {
@@ -571,48 +534,30 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     return changed ? out.join(' ') : null;
   }
 
-  function toHit(
-    loaded: LoadedIndex,
-    match: Match,
-    tags: HighlightTags,
-    params: Record<string, unknown>,
-    termCount: number,
-  ): LocalHit {
+  function toHit(loaded: LoadedIndex, match: Match, tags: HighlightTags, request: SearchRequest, termCount: number): LocalHit {
     const {entry} = loaded;
     const {record, page} = loaded.record(match.id);
-    const hierarchy: Hierarchy = {
-      lvl0: page.s,
-      lvl1: page.t,
-      lvl2: record.h[0] ?? null,
-      lvl3: record.h[1] ?? null,
-      lvl4: record.h[2] ?? null,
-      lvl5: record.h[3] ?? null,
-      lvl6: record.h[4] ?? null,
-    };
+    const texts = [page.s, page.t].concat(record.h);
+    const hierarchy = Object.fromEntries(HIERARCHY_LEVELS.map((level, i) => [level, texts[i] ?? null])) as LocalHit['hierarchy'];
     const matches = matcherFor(match.terms);
-    const ellipsis = typeof params.snippetEllipsisText === 'string' ? params.snippetEllipsisText : '…';
-    const highlightHierarchy: Partial<Record<HierarchyLevel, HighlightValue>> = {};
-    const snippetHierarchy: Partial<Record<HierarchyLevel, HighlightValue>> = {};
+    const ellipsis = typeof request.snippetEllipsisText === 'string' ? request.snippetEllipsisText : '…';
+    const highlighted: Marked = {hierarchy: {}};
+    const snippets: Marked = {hierarchy: {}};
+    const mark = (text: string, attribute: string, words: number) =>
+      highlightAndSnippet(text, matches, tags, snippetWords(request.attributesToSnippet, attribute, words), ellipsis, termCount);
     for (const level of HIERARCHY_LEVELS) {
       const text = hierarchy[level];
       if (text !== null) {
-        const both = highlightAndSnippet(
-          text,
-          matches,
-          tags,
-          snippetWords(params.attributesToSnippet, `hierarchy.${level}`, 1000),
-          ellipsis,
-          termCount,
-        );
-        highlightHierarchy[level] = both.highlight;
-        snippetHierarchy[level] = both.snippet;
+        ({highlight: highlighted.hierarchy[level], snippet: snippets.hierarchy[level]} = mark(text, `hierarchy.${level}`, 1000));
       }
     }
+    if (record.c !== null) {
+      ({highlight: highlighted.content, snippet: snippets.content} = mark(record.c, 'content', 30));
+    }
     const urlWithoutAnchor = resolve(page.u);
-    const url = record.a ? `${urlWithoutAnchor}#${record.a}` : urlWithoutAnchor;
-    const hit: LocalHit = {
+    return {
       objectID: `${entry.tag}:${match.id}`,
-      url,
+      url: record.a ? `${urlWithoutAnchor}#${record.a}` : urlWithoutAnchor,
       url_without_anchor: urlWithoutAnchor,
       anchor: record.a,
       type: record.y,
@@ -621,22 +566,9 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       language: entry.language,
       version: entry.version,
       docusaurus_tag: entry.tag,
-      _highlightResult: {hierarchy: highlightHierarchy},
-      _snippetResult: {hierarchy: snippetHierarchy},
+      _highlightResult: highlighted,
+      _snippetResult: snippets,
     };
-    if (record.c !== null) {
-      const both = highlightAndSnippet(
-        record.c,
-        matches,
-        tags,
-        snippetWords(params.attributesToSnippet, 'content', 30),
-        ellipsis,
-        termCount,
-      );
-      hit._highlightResult.content = both.highlight;
-      hit._snippetResult.content = both.snippet;
-    }
-    return hit;
   }
 
   type Found = {loaded: LoadedIndex; match: Match};
@@ -646,11 +578,14 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     termCount: number;
   }
 
+  /** A hit's section (heading and text under it: one address). */
+  const sectionKey = ({loaded, match}: Found) => `${loaded.entry.name}:${loaded.sectionOf(match.id)}`;
+
   /** The best hit of each section only: its other records have the same address. */
   function distinct(found: Found[]): Found[] {
     const seen = new Set<string>();
-    return found.filter(({loaded, match}) => {
-      const key = `${loaded.entry.name}:${loaded.sectionOf(match.id)}`;
+    return found.filter((item) => {
+      const key = sectionKey(item);
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
@@ -693,9 +628,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       }
     });
     const candidates = pageStarts.sort((a, b) => b.match.score - a.match.score).slice(0, HOW_TO_CANDIDATES);
-    await Promise.all(
-      selectedFor(candidates).map((loaded) => loaded.ensureRecords(candidates.filter((f) => f.loaded === loaded).map((f) => f.match.id))),
-    );
+    await loadRecords(candidates);
     const titled = candidates
       .map((item) => ({item, level: howToTitleMatch(howTo.verb, howTo.rest, item.loaded.record(item.match.id).page.t)}))
       .filter(({level}) => level > 0)
@@ -705,27 +638,26 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     // the very question stays), or else by its title.
     const pageKey = ({loaded, match}: Found) => `${loaded.entry.name}:${chunkOf(loaded.entry.pageStarts, match.id)}`;
     const first = titled.map(({item}) => found.find((hit) => pageKey(hit) === pageKey(item)) ?? item);
-    const key = ({loaded, match}: Found) => `${loaded.entry.name}:${loaded.sectionOf(match.id)}`;
-    const taken = new Set(first.map(key));
-    return first.concat(found.filter((item) => !taken.has(key(item))));
+    const taken = new Set(first.map(sectionKey));
+    return first.concat(found.filter((item) => !taken.has(sectionKey(item))));
   }
 
-  /** The indexes of a list of hits, each once. */
-  function selectedFor(found: Found[]): LoadedIndex[] {
-    return Array.from(new Set(found.map(({loaded}) => loaded)));
+  /** Loads the record chunks of these hits. */
+  async function loadRecords(found: Found[]): Promise<void> {
+    const indexesOf = Array.from(new Set(found.map(({loaded}) => loaded)));
+    await Promise.all(indexesOf.map((loaded) => loaded.ensureRecords(found.filter((f) => f.loaded === loaded).map((f) => f.match.id))));
   }
 
   async function searchOne(request: SearchRequest): Promise<SearchResponse> {
     const started = Date.now();
-    const {params: rawParams, ...rest} = request;
-    const params: Record<string, unknown> = {...parseParams(rawParams), ...rest};
-    const query = typeof params.query === 'string' ? params.query : '';
-    const hitsPerPage = Math.max(1, Math.min(1000, Number(params.hitsPerPage ?? defaultHitsPerPage) || defaultHitsPerPage));
-    const page = Math.max(0, Math.floor(Number(params.page ?? 0) || 0));
-    const groups = normalizeFacetFilters(params.facetFilters);
+    const query = typeof request.query === 'string' ? request.query : '';
+    const hitsPerPage = Math.max(1, Math.min(1000, Number(request.hitsPerPage ?? defaultHitsPerPage) || defaultHitsPerPage));
+    const page = Math.max(0, Math.floor(Number(request.page ?? 0) || 0));
+    const groups = normalizeFacetFilters(request.facetFilters);
+    const verbatim = request.monqVerbatim === true;
     const tags: HighlightTags = {
-      pre: typeof params.highlightPreTag === 'string' ? params.highlightPreTag : '<mark>',
-      post: typeof params.highlightPostTag === 'string' ? params.highlightPostTag : '</mark>',
+      pre: typeof request.highlightPreTag === 'string' ? request.highlightPreTag : '<mark>',
+      post: typeof request.highlightPostTag === 'string' ? request.highlightPostTag : '</mark>',
     };
     // Control characters, bidi and zero-width marks go; very long queries are cut.
     const cleaned = sanitizeQuery(query);
@@ -763,7 +695,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       }
       if (recordFacets) {
         // `type:` filters need the records: load them all (no modal of ours sends one).
-        await Promise.all(selected.map((loaded) => loaded.ensureRecords(found.filter((f) => f.loaded === loaded).map((f) => f.match.id))));
+        await loadRecords(found);
         found = found.filter(({loaded, match}) =>
           facetFiltersMatch(groups, {
             language: loaded.entry.language,
@@ -792,7 +724,7 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
     let result = await run(cleaned);
     let shownQuery: string | undefined;
     const perfect = result.mode === 'and' && result.found[0]?.match.typos === 0;
-    if (words.length > 0 && !perfect && params[VERBATIM_PARAM] !== true && params[VERBATIM_PARAM] !== 'true') {
+    if (words.length > 0 && !perfect && !verbatim) {
       // Typed with the other keyboard layout, the whole query or some words of it? Show that query's
       // results when they are better.
       const switched = switchLayout(cleaned);
@@ -811,46 +743,33 @@ export function createLocalSearchClient(options: LocalSearchClientOptions): Loca
       }
     }
     const howTo = howToParts(cleaned);
-    if (howTo && params[VERBATIM_PARAM] !== true && params[VERBATIM_PARAM] !== 'true') {
+    if (howTo && !verbatim) {
       result = {...result, found: await titlesFirst(howTo, result.found, selected)};
     }
     const {found, mode: matchMode, termCount} = result;
     const nbHits = found.length;
     const pageHits = found.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-    await Promise.all(
-      selected.map((loaded) => loaded.ensureRecords(pageHits.filter((f) => f.loaded === loaded).map((f) => f.match.id))),
-    );
+    await loadRecords(pageHits);
     return {
-      hits: pageHits.map(({loaded, match}) => toHit(loaded, match, tags, params, termCount)),
+      hits: pageHits.map(({loaded, match}) => toHit(loaded, match, tags, request, termCount)),
       nbHits,
       page,
       nbPages: Math.ceil(nbHits / hitsPerPage),
       hitsPerPage,
       exhaustiveNbHits: true,
       query,
-      params: typeof rawParams === 'string' ? rawParams : '',
-      index: typeof params.indexName === 'string' ? params.indexName : 'local',
+      params: '',
+      index: typeof request.indexName === 'string' ? request.indexName : 'local',
       processingTimeMS: Date.now() - started,
       matchMode,
       ...(shownQuery !== undefined ? {shownQuery} : {}),
     };
   }
 
-  const algoliaAgent = {
-    value: 'Monq local search',
-    add() {
-      return algoliaAgent;
-    },
-  };
-
   return {
-    async search(input) {
-      const requests = Array.isArray(input) ? input : input.requests;
-      const results = await Promise.all(requests.map(searchOne));
-      return {results};
+    async search({requests}) {
+      return {results: await Promise.all(requests.map(searchOne))};
     },
-    addAlgoliaAgent() {},
-    transporter: {algoliaAgent},
     async preload(facetFilters) {
       await selectIndexes(normalizeFacetFilters(facetFilters));
     },

@@ -9,7 +9,7 @@
  *   the counts of every keystroke.
  */
 
-import {SUPERSEDED} from './workerProtocol';
+import {isSuperseded, withSearch, type AlgoliaLikeClient} from './clients';
 
 export interface SearchStatus {
   /** The query of the latest request. */
@@ -43,21 +43,15 @@ export function createSearchStatusStore(): SearchStatusStore {
   const initial: SearchStatus = {query: '', error: null, nbHits: null, shownQuery: null, verbatim: null};
   let status: SearchStatus = initial;
   const listeners = new Set<Listener>();
-  const emit = () => listeners.forEach((listener) => listener(status));
+  const set = (next: SearchStatus) => {
+    status = next;
+    listeners.forEach((listener) => listener(status));
+  };
   return {
     get: () => status,
-    set(next) {
-      status = next;
-      emit();
-    },
-    reset() {
-      status = initial;
-      emit();
-    },
-    setVerbatim(verbatim) {
-      status = {...status, verbatim};
-      emit();
-    },
+    set,
+    reset: () => set(initial),
+    setVerbatim: (verbatim) => set({...status, verbatim}),
     subscribe(listener) {
       listeners.add(listener);
       return () => {
@@ -67,62 +61,34 @@ export function createSearchStatusStore(): SearchStatusStore {
   };
 }
 
-interface RequestLike {
-  query?: unknown;
-  params?: unknown;
-}
-
-export function queryOf(input: unknown): string {
-  const requests = (Array.isArray(input) ? input : (input as {requests?: unknown})?.requests) as RequestLike[] | undefined;
-  const first = requests?.[0];
-  if (!first) {
-    return '';
-  }
-  if (typeof first.query === 'string') {
-    return first.query;
-  }
-  if (typeof first.params === 'string') {
-    return new URLSearchParams(first.params).get('query') ?? '';
-  }
-  return '';
-}
-
-/** Any client with an Algolia-style `search`. */
-export interface SearchableClient {
-  search: (...args: never[]) => Promise<unknown>;
-}
-
 /**
- * A client whose `search` records every answer and failure in the store. The
- * original client is the prototype of the returned object, so everything else
- * (agents, transporter) stays reachable.
+ * A client whose `search` records every answer and failure in the store; everything else of the
+ * client stays reachable (clients.ts, `withSearch`). DocSearch sends `search({requests})`.
  */
-export function trackSearchClient<T extends SearchableClient>(client: T, store: SearchStatusStore): T {
-  const search = client.search.bind(client) as (...args: unknown[]) => Promise<unknown>;
+export function trackSearchClient<T extends AlgoliaLikeClient>(client: T, store: SearchStatusStore): T {
   // Answers can arrive out of order (the worker loads what each query needs): an answer older than
   // the one recorded last is not recorded.
   let asked = 0;
   let recorded = 0;
-  const tracked = async (...args: unknown[]) => {
-    const query = queryOf(args[0]);
+  return withSearch(client, async (input) => {
+    const query = input.requests[0]?.query ?? '';
     const call = ++asked;
     try {
-      const response = (await search(...args)) as {results?: Array<{nbHits?: number; shownQuery?: unknown}>};
+      const response = await client.search(input);
       if (call < recorded) return response;
       recorded = call;
-      const first = response?.results?.[0];
-      const nbHits = first?.nbHits;
+      const first = response.results[0];
       store.set({
         ...store.get(),
         query,
         error: null,
-        nbHits: typeof nbHits === 'number' ? nbHits : null,
+        nbHits: typeof first?.nbHits === 'number' ? first.nbHits : null,
         shownQuery: typeof first?.shownQuery === 'string' ? first.shownQuery : null,
       });
       return response;
     } catch (error) {
       // A search the worker skipped for a newer one (clients.ts, latestOnly) is not a failure.
-      if (call < recorded || (error as {name?: unknown})?.name === SUPERSEDED) throw error;
+      if (call < recorded || isSuperseded(error)) throw error;
       recorded = call;
       const err = error as {name?: string; message?: string};
       store.set({
@@ -134,8 +100,5 @@ export function trackSearchClient<T extends SearchableClient>(client: T, store: 
       });
       throw error;
     }
-  };
-  const wrapped = Object.create(client) as T;
-  (wrapped as {search: unknown}).search = tracked;
-  return wrapped;
+  });
 }

@@ -107,12 +107,10 @@ describe('local search client', () => {
     assert.ok(onlyContent.hits.length > 0 && onlyContent.hits.every((h) => h.type === 'content'));
   });
 
-  it('accepts the legacy request shape with a params string', async () => {
-    const {results} = await client.search([
-      {indexName: 'monq', params: `query=${encodeURIComponent('пороги')}&hitsPerPage=2&facetFilters=${encodeURIComponent(JSON.stringify(FILTERS_90))}`},
-    ]);
-    assert.equal(results[0]!.hitsPerPage, 2);
-    assert.equal(results[0]!.hits.length, 2);
+  it('returns the number of hits the request asks for', async () => {
+    const result = await search('пороги', {hitsPerPage: 2});
+    assert.equal(result.hitsPerPage, 2);
+    assert.equal(result.hits.length, 2);
   });
 
   it('matches Russian word forms (stemming)', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {escapeHtml, highlight, matcherFor, snippet} from '../../src/search/highlight';
+import {escapeHtml, highlightAndSnippet, matcherFor} from '../../src/search/highlight';
 import {indexTerms, normalizeWord, queryTerms, tokenize} from '../../src/shared/search/text';
 
 const TAGS = {pre: '<mark>', post: '</mark>'};
@@ -49,7 +49,7 @@ describe('search text analysis', () => {
 
 describe('search highlighting', () => {
   it('escapes HTML before adding the highlight tags', () => {
-    const result = highlight('<script>alert("метрика")</script> метрики', matcherFor(['метрик']), TAGS);
+    const result = highlightAndSnippet('<script>alert("метрика")</script> метрики', matcherFor(['метрик']), TAGS, 30, '…').highlight;
     assert.equal(
       result.value,
       '&lt;script&gt;alert(&quot;<mark>метрика</mark>&quot;)&lt;/script&gt; <mark>метрики</mark>',
@@ -59,16 +59,16 @@ describe('search highlighting', () => {
   });
 
   it('highlights parts of identifiers', () => {
-    const result = highlight('max_connections = 10', matcherFor(['connections']), TAGS);
+    const result = highlightAndSnippet('max_connections = 10', matcherFor(['connections']), TAGS, 30, '…').highlight;
     assert.equal(result.value, 'max_<mark>connections</mark> = 10');
-    const whole = highlight('max_connections = 10', matcherFor(['max_connections']), TAGS);
+    const whole = highlightAndSnippet('max_connections = 10', matcherFor(['max_connections']), TAGS, 30, '…').highlight;
     assert.equal(whole.value, '<mark>max_connections</mark> = 10');
   });
 
   it('cuts a snippet around the first match', () => {
     const words = Array.from({length: 40}, (_, i) => `слово${i}`);
     words[25] = 'метрики';
-    const result = snippet(words.join(' '), matcherFor(['метрик']), TAGS, 10, '…');
+    const result = highlightAndSnippet(words.join(' '), matcherFor(['метрик']), TAGS, 10, '…').snippet;
     assert.match(result.value, /^…/);
     assert.match(result.value, /…$/);
     assert.ok(result.value.includes('<mark>метрики</mark>'));

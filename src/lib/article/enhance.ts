@@ -153,8 +153,9 @@ export function enhanceArticle(
   const wraps = Array.from(root.querySelectorAll('.theme-code-block'), addCodeButtons).filter((wrap) => wrap !== null);
   showWrapButtons(wraps);
   // as the theme: whether a block's code scrolls is checked again when the window is resized
-  const onResize = () => showWrapButtons(wraps);
-  window.addEventListener('resize', onResize, { passive: true });
+  const listening = new AbortController();
+  const { signal } = listening;
+  window.addEventListener('resize', () => showWrapButtons(wraps), { passive: true, signal });
   const anchorOf = (target: EventTarget | null) =>
     target instanceof Element ? (target.closest('a[href]') as HTMLAnchorElement | null) : null;
   const onClick = (event: MouseEvent) => {
@@ -171,15 +172,9 @@ export function enhanceArticle(
     const to = appTarget(anchor, window.location, isPage);
     if (to !== null) preload(new URL(to, window.location.href).pathname);
   };
-  root.addEventListener('click', onClick);
-  root.addEventListener('mouseover', onPoint, { passive: true });
-  root.addEventListener('touchstart', onPoint, { passive: true });
-  root.addEventListener('focusin', onPoint);
-  return () => {
-    window.removeEventListener('resize', onResize);
-    root.removeEventListener('click', onClick);
-    root.removeEventListener('mouseover', onPoint);
-    root.removeEventListener('touchstart', onPoint);
-    root.removeEventListener('focusin', onPoint);
-  };
+  root.addEventListener('click', onClick, { signal });
+  root.addEventListener('mouseover', onPoint, { passive: true, signal });
+  root.addEventListener('touchstart', onPoint, { passive: true, signal });
+  root.addEventListener('focusin', onPoint, { signal });
+  return () => listening.abort();
 }

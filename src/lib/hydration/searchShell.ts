@@ -12,10 +12,7 @@
  */
 
 /** The class of the shell's root element (styles in src/search/search.css). */
-export const SEARCH_SHELL_CLASS = 'monq-search-shell';
-
-/** The class of a hit in the shell (a link to the page and heading). */
-export const SEARCH_SHELL_HIT_CLASS = 'monq-search-shell__hit';
+const SEARCH_SHELL_CLASS = 'monq-search-shell';
 
 /** An open shell, taken over by the real dialog. */
 export interface TakenShell {

@@ -50,12 +50,7 @@ export function sendableText(text: string, limit: number): string {
  * `9.0`); `upgrade` for the upgrade notes alone; `site` when no docs version is in the filters.
  */
 export function searchVersion(facetFilters: unknown): string {
-  const flat: string[] = [];
-  const walk = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (typeof value === 'string') flat.push(value);
-  };
-  walk(facetFilters);
+  const flat = [facetFilters].flat(3).filter((value): value is string => typeof value === 'string');
   for (const filter of flat) {
     const match = /^docusaurus_tag:docs-default-(.+)$/.exec(filter);
     if (match) return match[1]!;
@@ -119,9 +114,12 @@ export function createSearchSignals(send: SendGoal, timers: Timers, settleMs = S
   let lastVersion = 'site';
   let lastQuery = '';
 
-  const settle = () => {
+  const stop = () => {
     if (timer !== null) timers.clear(timer);
     timer = null;
+  };
+  const settle = () => {
+    stop();
     if (!pending) return;
     const { query, hits, version } = pending;
     pending = null;
@@ -134,16 +132,14 @@ export function createSearchSignals(send: SendGoal, timers: Timers, settleMs = S
   return {
     results(query, hits, version) {
       const text = goalQuery(query);
+      stop();
       if (text === '') {
         pending = null;
-        if (timer !== null) timers.clear(timer);
-        timer = null;
         return;
       }
       pending = { query: text, hits, version };
       lastQuery = text;
       lastVersion = version;
-      if (timer !== null) timers.clear(timer);
       timer = timers.set(settle, settleMs);
     },
     hitOpen(url, rank) {

@@ -65,13 +65,6 @@ type AnyProps = Record<string, any>;
 let DocSearchModal: typeof DocSearchModalType | null = null;
 // CUSTOM CODE: the dialog's strings and panels, loaded with the modal.
 let dialogParts: typeof DialogParts | null = null;
-
-function loadedDialogParts(): typeof DialogParts {
-  if (!dialogParts) {
-    throw new Error('The search dialog rendered before its parts were loaded.');
-  }
-  return dialogParts;
-}
 // CUSTOM CODE END
 
 function importDocSearchModalIfNeeded() {
@@ -90,17 +83,15 @@ function importDocSearchModalIfNeeded() {
   });
 }
 
-// CUSTOM CODE (hydration layer, not search logic): a click on the search button or Ctrl+K made before
-// the page was interactive (src/lib/hydration/boot.ts marks <html data-search-pending> and replays
-// it later) starts loading the dialog now, while the page hydrates, so the replayed click finds it.
-if (typeof document !== 'undefined' && document.documentElement.hasAttribute('data-search-pending')) {
-  importDocSearchModalIfNeeded().catch(() => undefined);
-}
-// CUSTOM CODE END
-
 // CUSTOM CODE: a prefetch (hover, focus, touch) that fails is reported only when the reader opens the dialog.
 function prefetchDocSearchModal(): void {
   importDocSearchModalIfNeeded().catch(() => undefined);
+}
+// A click on the search button or Ctrl+K made before the page was interactive (src/lib/hydration/boot.ts
+// marks <html data-search-pending> and replays it later) starts loading the dialog now, while the page
+// hydrates, so the replayed click finds it.
+if (typeof document !== 'undefined' && document.documentElement.hasAttribute('data-search-pending')) {
+  prefetchDocSearchModal();
 }
 // CUSTOM CODE END
 
@@ -215,7 +206,8 @@ function ResultsFooter({
     // Only the Ask AI entry is shown: there is nothing more to see on the results page.
     return null;
   }
-  const texts = loadedDialogParts().searchTexts();
+  // The footer renders inside the dialog, which renders once its parts are loaded.
+  const texts = dialogParts!.searchTexts();
   return (
     <Link to={createSearchLink(state.query)} onClick={onClose} className="monq-search-see-all">
       {count === null ? texts.seeAllPlain : texts.seeAll(count)}
@@ -296,19 +288,15 @@ function DocSearch({externalUrlRegex, ...props}: AnyProps) {
     }
     let handle: number | null = null;
     const timer = window.setTimeout(() => {
-      const idle = (window as {requestIdleCallback?: (callback: () => void, options?: {timeout: number}) => number})
-        .requestIdleCallback;
-      if (idle) {
-        handle = idle(prefetchSearch, {timeout: 2000});
+      if ('requestIdleCallback' in window) {
+        handle = window.requestIdleCallback(prefetchSearch, {timeout: 2000});
       } else {
         prefetchSearch();
       }
     }, SEARCH_PRELOAD_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
-      if (handle !== null) {
-        window.cancelIdleCallback(handle);
-      }
+      if (handle !== null) window.cancelIdleCallback(handle);
     };
   }, [local, prefetchSearch]);
   // CUSTOM CODE END

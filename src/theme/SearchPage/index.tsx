@@ -12,7 +12,7 @@
  * switch). When the local backend shows the results of the query in the other keyboard layout, the
  * line «Показаны результаты по запросу …» above them links to the query as typed.
  */
-import React, {useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import React, {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
@@ -25,9 +25,11 @@ import {
   useSearchResultUrlProcessor,
 } from '@docusaurus/theme-search-algolia/client';
 import Layout from '@theme/Layout';
-import type {FacetFilters, LocalHit, SearchResponse} from '@site/src/search/localClient';
+import type {FacetFilters, LocalHit} from '@site/src/search/localClient';
 import LayoutNotice from '@site/src/search/LayoutNotice';
 import {useSearchBackend} from '@site/src/search/useSearchBackend';
+import {MARKS} from '@site/src/search/clients';
+import {useSearchResponse} from '@site/src/search/useSearchResponse';
 import {withVersion, pageWindow} from '@site/src/search/searchPage';
 import {useContextualFilters} from '@site/src/search/useContextualFilters';
 import {hitHeadings} from '@site/src/shared/search/hitText';
@@ -36,12 +38,6 @@ import '@site/src/search/search.css';
 
 /** The docs instance whose version the page lets the reader choose. */
 const VERSIONED_DOCS_PLUGIN = 'default';
-
-type State =
-  | {status: 'idle'}
-  | {status: 'loading'}
-  | {status: 'error'}
-  | {status: 'done'; response: SearchResponse};
 
 /** Longest query shown in the page title and heading (the search itself cuts its own work). */
 const TITLE_QUERY_LENGTH = 80;
@@ -101,13 +97,8 @@ function SearchPageContent(): ReactNode {
   const params = readParams(isBrowser ? location.search : '');
   const version = params.version ?? preferredVersion?.name ?? latest?.name ?? null;
   const [input, setInput] = useState(params.query);
-  const [state, setState] = useState<State>({status: 'idle'});
   const texts = searchTexts();
   const {errorScreen} = modalTranslations();
-
-  // The contextual filters are a new array on every render: key them by value.
-  const filtersKey = JSON.stringify(withVersion(contextualFilters as FacetFilters, VERSIONED_DOCS_PLUGIN, version));
-  const facetFilters = useMemo(() => JSON.parse(filtersKey) as FacetFilters, [filtersKey]);
 
   useEffect(() => {
     setInput(params.query);
@@ -120,38 +111,21 @@ function SearchPageContent(): ReactNode {
     if (typed !== '') setInput(typed);
   }, []);
 
-  useEffect(() => {
-    if (params.query.trim() === '') {
-      setState({status: 'idle'});
-      return undefined;
-    }
-    let cancelled = false;
-    setState({status: 'loading'});
-    client
-      .search({
-        requests: [
-          {
-            indexName: algolia.indexName,
-            query: params.query,
-            hitsPerPage: options.hitsPerPage,
-            page: params.page - 1,
-            facetFilters,
-            attributesToSnippet: ['content:30'],
-            snippetEllipsisText: '…',
-            highlightPreTag: '<mark>',
-            highlightPostTag: '</mark>',
-            ...(params.verbatim && options.mode === 'local' ? {monqVerbatim: true} : {}),
-          },
-        ],
-      })
-      .then(
-        ({results}) => !cancelled && setState({status: 'done', response: results[0]!}),
-        () => !cancelled && setState({status: 'error'}),
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, params.query, params.page, params.verbatim, facetFilters, algolia.indexName, options.hitsPerPage, options.mode]);
+  const state = useSearchResponse(
+    client,
+    params.query.trim() === ''
+      ? null
+      : {
+          indexName: algolia.indexName,
+          query: params.query,
+          hitsPerPage: options.hitsPerPage,
+          page: params.page - 1,
+          facetFilters: withVersion(contextualFilters as FacetFilters, VERSIONED_DOCS_PLUGIN, version),
+          attributesToSnippet: ['content:30'],
+          ...MARKS,
+          ...(params.verbatim && options.mode === 'local' ? {monqVerbatim: true} : {}),
+        },
+  );
 
   const searchHref = (next: {query?: string; version?: string | null; page?: number; verbatim?: boolean}) => {
     const search = new URLSearchParams();
